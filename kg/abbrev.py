@@ -1,0 +1,133 @@
+"""Abbreviation (acronym) definitions in text: the Schwartz–Hearst algorithm.
+
+Schwartz, A. S. & Hearst, M. A. (2003). A simple algorithm for identifying
+abbreviation definitions in biomedical text. Pacific Symposium on Biocomputing.
+Both orders are found: ``long form (SF)`` and ``SF (long form)``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["Abbreviation", "find_abbreviations", "best_long_form", "is_short_form"]
+
+_PAREN_RE = re.compile(r"\(([^()]{1,120})\)")
+_WORD_RE = re.compile(r"\S+")
+
+
+@dataclass(frozen=True, slots=True)
+class Abbreviation:
+    """A short form defined by a long form, with character offsets into the text."""
+
+    short: str
+    short_start: int
+    short_end: int
+    long: str
+    long_start: int
+    long_end: int
+
+
+def is_short_form(candidate: str) -> bool:
+    """Schwartz–Hearst short-form test, tightened for ML text: needs an upper-case letter.
+
+    >>> is_short_form("DPO"), is_short_form("LLMs"), is_short_form("e.g."), is_short_form("i")
+    (True, True, False, False)
+    """
+    if not 2 <= len(candidate) <= 12 or len(candidate.split()) > 2:
+        return False
+    if not candidate[0].isalnum() or not any(c.isalpha() for c in candidate):
+        return False
+    return any(c.isupper() for c in candidate)
+
+
+def best_long_form(short: str, long: str) -> str | None:
+    """Shortest suffix of ``long`` whose characters cover ``short`` in order (Schwartz & Hearst, Fig. 2).
+
+    Each character of the short form must appear in the long form, right to
+    left, and the first one must start a word.
+
+    >>> best_long_form("DPO", "with Direct Preference Optimization")
+    'Direct Preference Optimization'
+    >>> best_long_form("SAEs", "using sparse autoencoders")
+    'sparse autoencoders'
+    """
+    s, l = len(short) - 1, len(long) - 1
+    while s >= 0:
+        c = short[s].lower()
+        if not c.isalnum():
+            s -= 1
+            continue
+        while l >= 0 and (long[l].lower() != c or (s == 0 and l > 0 and long[l - 1].isalnum())):
+            l -= 1
+        if l < 0:
+            return None
+        l -= 1
+        s -= 1
+    start = long.rfind(" ", 0, l + 1) + 1
+    result = long[start:].strip()
+    return result or None
+
+
+def _long_form_window(text: str, end: int, short: str) -> tuple[int, str]:
+    """The words before ``end``, at most min(|SF| + 5, 2|SF|) of them, not crossing a clause boundary."""
+    limit = min(len(short) + 5, len(short) * 2)
+    words = list(_WORD_RE.finditer(text, max(0, end - 300), end))
+    words = words[-limit:]
+    # Do not cross sentence or clause punctuation.
+    for index in range(len(words) - 1, -1, -1):
+        if words[index].group().endswith((".", ";", ":", "!", "?")) and index < len(words) - 1:
+            words = words[index + 1:]
+            break
+    if not words:
+        return end, ""
+    start = words[0].start()
+    return start, text[start:end]
+
+
+def find_abbreviations(text: str) -> list[Abbreviation]:
+    """All abbreviation definitions in ``text``, in order.
+
+    >>> [(a.short, a.long) for a in find_abbreviations(
+    ...     "fine-tuned with Direct Preference Optimization (DPO) and PPO.")]
+    [('DPO', 'Direct Preference Optimization')]
+    >>> [(a.short, a.long) for a in find_abbreviations("We use GRPO (group relative policy optimization).")]
+    [('GRPO', 'group relative policy optimization')]
+    """
+    found: list[Abbreviation] = []
+    for match in _PAREN_RE.finditer(text):
+        inner_start = match.start(1)
+        inner = match.group(1)
+        # "(SFT)" or "(SFT; ...)" / "(SFT, ...)": take the part before ";" or ",".
+        head = re.split(r"[;,]", inner, maxsplit=1)[0]
+        stripped = head.strip()
+        offset = inner_start + head.index(stripped) if stripped else inner_start
+        if is_short_form(stripped):
+            window_start, window = _long_form_window(text, match.start(), stripped)
+            window_stripped = window.rstrip()
+            long = best_long_form(stripped, window_stripped)
+            if long and _valid_pair(stripped, long):
+                long_start = window_start + window_stripped.rindex(long)
+                found.append(Abbreviation(stripped, offset, offset + len(stripped),
+                                          long, long_start, long_start + len(long)))
+                continue
+        # "SF (long form)": the word before "(" is the short form.
+        before = re.search(r"(\S+)\s*$", text[: match.start()])
+        if before and len(stripped.split()) >= 2:
+            short = before.group(1).strip("\"'“”")
+            if is_short_form(short):
+                long = best_long_form(short, stripped)
+                if long and long == stripped and _valid_pair(short, long):
+                    s_start = before.start(1) + before.group(1).index(short)
+                    found.append(Abbreviation(short, s_start, s_start + len(short),
+                                              long, offset, offset + len(long)))
+    return found
+
+
+def _valid_pair(short: str, long: str) -> bool:
+    if len(long) <= len(short) or short.lower() in long.lower().split():
+        return False
+    words = long.split()
+    if len(words) > min(len(short) + 5, len(short) * 2):
+        return False
+    # A long form of one word must be much longer than a compressed acronym (not "Transformer (T)").
+    return not (len(words) == 1 and len(short) < 2)

@@ -1,0 +1,262 @@
+"""spaCy pipeline components of paper-kg; each writes only ``doc._.kg_*`` attributes.
+
+Registered factories (also exposed through the ``spacy_factories`` entry point):
+``kg_abbreviations``, ``kg_gazetteer``, ``kg_naming_patterns``, ``kg_concept_resolver``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from spacy.language import Language
+from spacy.matcher import PhraseMatcher
+from spacy.tokens import Doc
+
+from .abbrev import Abbreviation, find_abbreviations
+from .candidates import (
+    Candidate, coined_names, dataset_phrases, emphasised_names, introduced_names,
+    kind_from_head, model_names, FamilyIndex, _DEFAULT_FAMILIES,
+)
+from .gazetteer import Gazetteer, is_case_sensitive, load_gazetteer, load_stoplist
+from .normalize import concept_key
+from .records import ConceptKind, Role
+
+__all__ = ["AbbreviationDetector", "GazetteerMatcher", "NamingPatterns", "ConceptResolver"]
+
+_ACRONYM_RE = re.compile(r"(?<![\w-])(?=[A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*[A-Z])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?![\w-])")
+
+
+def _set_extension(name: str, default: Any) -> None:
+    Doc.set_extension(name, default=default, force=True)
+
+
+class AbbreviationDetector:
+    """Schwartz–Hearst abbreviation definitions → ``doc._.kg_abbreviations``."""
+
+    def __init__(self, nlp: Language, name: str) -> None:
+        _set_extension("kg_abbreviations", None)
+
+    def __call__(self, doc: Doc) -> Doc:
+        doc._.kg_abbreviations = find_abbreviations(doc.text)
+        return doc
+
+
+class GazetteerMatcher:
+    """PhraseMatcher over the gazetteer's names and aliases → ``doc._.kg_candidates``.
+
+    Short and all-capital aliases match case-sensitively (ORTH), the rest on LOWER.
+    """
+
+    def __init__(self, nlp: Language, name: str, gazetteer_path: str | None = None) -> None:
+        _set_extension("kg_candidates", None)
+        self.gazetteer: Gazetteer = load_gazetteer(gazetteer_path)
+        self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
+        self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
+        self.entries = []
+        exact: dict[str, list[Doc]] = {}
+        folded: dict[str, list[Doc]] = {}
+        for index, entry in enumerate(self.gazetteer.entries):
+            self.entries.append(entry)
+            for form in entry.surface_forms:
+                target = exact if is_case_sensitive(form) else folded
+                target.setdefault(str(index), []).append(nlp.make_doc(form))
+        for key, docs in exact.items():
+            self.exact.add(key, docs)
+        for key, docs in folded.items():
+            self.folded.add(key, docs)
+
+    def __call__(self, doc: Doc) -> Doc:
+        found: list[Candidate] = list(doc._.kg_candidates or [])
+        for matcher in (self.exact, self.folded):
+            for match_id, start, end in matcher(doc):
+                entry = self.entries[int(doc.vocab.strings[match_id])]
+                span = doc[start:end]
+                found.append(Candidate(
+                    span.start_char, span.end_char, span.text, entry.kind, "gazetteer",
+                    0.6 if entry.ambiguous else (0.95 if entry.tier == "named" else 0.8),
+                    canonical=entry.name, broader=entry.broader,
+                ))
+        doc._.kg_candidates = found
+        return doc
+
+
+class NamingPatterns:
+    """Versioned model names, coined names, introduced and emphasised names → ``doc._.kg_candidates``."""
+
+    def __init__(self, nlp: Language, name: str, gazetteer_path: str | None = None) -> None:
+        _set_extension("kg_candidates", None)
+        gazetteer = load_gazetteer(gazetteer_path)
+        families = set(_DEFAULT_FAMILIES)
+        for entry in gazetteer.entries:
+            if entry.kind is ConceptKind.MODEL and entry.broader is None:
+                families.update(f for f in entry.surface_forms
+                                if re.fullmatch(r"[A-Z][A-Za-z]+(?:[- ][A-Z][A-Za-z]+)?", f) and len(f) >= 3)
+        self.families = FamilyIndex(families)
+
+    def __call__(self, doc: Doc) -> Doc:
+        text = doc.text
+        found: list[Candidate] = list(doc._.kg_candidates or [])
+        found.extend(model_names(text, self.families))
+        found.extend(introduced_names(text))
+        found.extend(emphasised_names(text))
+        found.extend(dataset_phrases(text))
+        found.extend(coined_names(text))
+        doc._.kg_candidates = found
+        return doc
+
+
+_INTRO_BEFORE_RE = re.compile(
+    r"\b(?:we|this paper|this work)\s+(?:\w+\s+){0,2}(?:propose|introduce|present|develop|design|"
+    r"release|construct|curate|call|name|term|dub)s?\b|\bour\s+(?:\w+\s+){0,2}$|\bcalled\s+$|\bdubbed\s+$",
+    re.IGNORECASE,
+)
+
+
+def _proposed_here(text: str, start: int) -> bool:
+    """True when the sentence before ``start`` says the paper introduces what follows."""
+    sentence_start = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start)) + 1
+    before = text[sentence_start:start]
+    return bool(_INTRO_BEFORE_RE.search(before)) and len(before) < 200
+
+
+class ConceptResolver:
+    """Combine abbreviation definitions and candidates into typed, non-overlapping mentions.
+
+    Writes ``doc._.kg_mentions`` (Candidate records with canonical names and
+    roles), ``doc._.kg_acronyms`` ((short, canonical, kind) definitions made in
+    this document) and ``doc._.kg_acronym_uses`` (acronym-like tokens no
+    mention covers, for corpus-wide resolution).
+    """
+
+    def __init__(self, nlp: Language, name: str, gazetteer_path: str | None = None,
+                 stoplist_path: str | None = None) -> None:
+        for ext in ("kg_mentions", "kg_acronyms", "kg_acronym_uses", "kg_candidates", "kg_abbreviations"):
+            _set_extension(ext, None)
+        self.gazetteer = load_gazetteer(gazetteer_path)
+        self.stoplist = load_stoplist(stoplist_path)
+
+    # -- abbreviation definitions ------------------------------------------------
+    def _from_abbreviation(self, text: str, abbr: Abbreviation) -> tuple[list[Candidate], tuple[str, str, ConceptKind] | None]:
+        if concept_key(abbr.long) in self.stoplist or concept_key(abbr.short) in self.stoplist:
+            return [], None
+        entry = self.gazetteer.lookup(abbr.long)
+        if entry is None:
+            short_entry = self.gazetteer.lookup(abbr.short)
+            if short_entry is not None and not short_entry.ambiguous and \
+                    concept_key(short_entry.name) == concept_key(abbr.long):
+                entry = short_entry
+        kind = entry.kind if entry else kind_from_head(abbr.long)
+        role = Role.PROPOSES if _proposed_here(text, abbr.long_start) else Role.USES
+        if kind is None and role is Role.PROPOSES and abbr.long[:1].isupper():
+            kind = ConceptKind.METHOD  # "we propose Foo Bar Baz (FBB)": a named contribution
+        if kind is None:
+            return [], None
+        canonical = entry.name if entry else _singular_long_form(abbr.long, abbr.short)
+        confidence = 0.95 if entry else 0.85
+        out = [
+            Candidate(abbr.long_start, abbr.long_end, abbr.long, kind, "abbreviation", confidence,
+                      canonical=canonical, role=role, broader=entry.broader if entry else None),
+            Candidate(abbr.short_start, abbr.short_end, abbr.short, kind, "abbreviation", confidence,
+                      canonical=canonical, role=role, broader=entry.broader if entry else None),
+        ]
+        # Later uses of the short form in the same abstract.
+        short_re = re.compile(rf"(?<![\w-]){re.escape(abbr.short.rstrip('s'))}s?(?![\w-])")
+        for match in short_re.finditer(text, abbr.short_end):
+            out.append(Candidate(match.start(), match.end(), match.group(0), kind, "abbreviation",
+                                 confidence - 0.05, canonical=canonical, role=role,
+                                 broader=entry.broader if entry else None))
+        return out, (abbr.short, canonical, kind)
+
+    def __call__(self, doc: Doc) -> Doc:
+        text = doc.text
+        pool: list[Candidate] = []
+        acronyms = []
+        for abbr in doc._.kg_abbreviations or []:
+            candidates, definition = self._from_abbreviation(text, abbr)
+            pool.extend(candidates)
+            if definition:
+                acronyms.append(definition)
+        for cand in doc._.kg_candidates or []:
+            key = concept_key(cand.text)
+            if cand.source != "gazetteer" and (key in self.stoplist or concept_key(cand.canonical or cand.text) in self.stoplist):
+                continue
+            if cand.source in ("coined", "introduced", "emphasis", "dataset-pattern"):
+                entry = self.gazetteer.lookup(cand.text)
+                if entry is not None:
+                    cand = replace(cand, kind=entry.kind, canonical=entry.name, confidence=max(cand.confidence, 0.9),
+                                   broader=entry.broader)
+            pool.append(cand)
+        chosen = _non_overlapping(pool)
+        # Role: anything introduced in this abstract is proposed wherever it is mentioned, even
+        # when another extractor (say the gazetteer) won the span.
+        proposing = [c for c in pool if c.role is Role.PROPOSES]
+        proposed = {concept_key(c.canonical or c.text) for c in proposing} | {concept_key(c.text) for c in proposing}
+        proposed_spans = {(c.start, c.end) for c in proposing}
+        for index, cand in enumerate(chosen):
+            if cand.role is Role.USES and (
+                concept_key(cand.canonical or cand.text) in proposed or (cand.start, cand.end) in proposed_spans or
+                (cand.source in ("coined", "model-pattern", "dataset-pattern") and _proposed_here(text, cand.start))
+            ):
+                chosen[index] = replace(cand, role=Role.PROPOSES)
+        doc._.kg_mentions = chosen
+        doc._.kg_acronyms = acronyms
+        covered = [(c.start, c.end) for c in chosen]
+        doc._.kg_acronym_uses = [
+            (m.start(), m.end(), m.group(0)) for m in _ACRONYM_RE.finditer(text)
+            if not any(s <= m.start() < e for s, e in covered)
+        ]
+        return doc
+
+
+def _singular_long_form(long: str, short: str) -> str:
+    """"sparse autoencoders (SAEs)" names the concept "sparse autoencoder"."""
+    if short.endswith("s") and not short[:-1].endswith("s") and long.endswith("s") and not long.endswith("ss"):
+        if long.endswith("ies"):
+            return long[:-3] + "y"
+        return long[:-1]
+    return long
+
+
+_SOURCE_RANK = {"abbreviation": 5, "gazetteer": 4, "model-pattern": 3, "introduced": 3,
+                "dataset-pattern": 2, "emphasis": 2, "coined": 1}
+
+
+def _non_overlapping(pool: list[Candidate]) -> list[Candidate]:
+    """Keep the longest, then most trusted candidates; candidates sharing one span all stay (coordinated names)."""
+    ordered = sorted(pool, key=lambda c: (-(c.end - c.start), -_SOURCE_RANK.get(c.source, 0), -c.confidence, c.start))
+    taken: list[Candidate] = []
+    spans: dict[tuple[int, int], str] = {}
+    for cand in ordered:
+        span = (cand.start, cand.end)
+        if span in spans:
+            if spans[span] == cand.source and cand.source == "model-pattern" and \
+                    all(t.canonical != cand.canonical for t in taken if (t.start, t.end) == span):
+                taken.append(cand)
+            continue
+        if any(cand.start < e and s < cand.end for s, e in spans):
+            continue
+        spans[span] = cand.source
+        taken.append(cand)
+    return sorted(taken, key=lambda c: (c.start, c.end, c.canonical))
+
+
+@Language.factory("kg_abbreviations")
+def make_abbreviations(nlp: Language, name: str) -> AbbreviationDetector:
+    return AbbreviationDetector(nlp, name)
+
+
+@Language.factory("kg_gazetteer", default_config={"gazetteer_path": None})
+def make_gazetteer(nlp: Language, name: str, gazetteer_path: str | None) -> GazetteerMatcher:
+    return GazetteerMatcher(nlp, name, gazetteer_path)
+
+
+@Language.factory("kg_naming_patterns", default_config={"gazetteer_path": None})
+def make_naming_patterns(nlp: Language, name: str, gazetteer_path: str | None) -> NamingPatterns:
+    return NamingPatterns(nlp, name, gazetteer_path)
+
+
+@Language.factory("kg_concept_resolver", default_config={"gazetteer_path": None, "stoplist_path": None})
+def make_concept_resolver(nlp: Language, name: str, gazetteer_path: str | None,
+                          stoplist_path: str | None) -> ConceptResolver:
+    return ConceptResolver(nlp, name, gazetteer_path, stoplist_path)

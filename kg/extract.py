@@ -1,0 +1,111 @@
+"""Turn pipeline output into Mentions and merge them into corpus-wide Entities and an acronym table."""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+
+from .nlp import PaperAnnotation
+from .normalize import concept_key
+from .records import Acronym, ConceptKind, Entity, Mention, Role
+
+__all__ = ["acronym_table", "mentions_from_annotations", "resolve_entities"]
+
+
+def acronym_table(annotations: Iterable[PaperAnnotation]) -> dict[str, Acronym]:
+    """Short form → its long forms across the corpus; more than one distinct long form is ambiguous.
+
+    Examples
+    --------
+    >>> from kg.records import ConceptKind as K
+    >>> a = PaperAnnotation("p1", (), (("DPO", "Direct Preference Optimization", K.METHOD),), ())
+    >>> b = PaperAnnotation("p2", (), (("DPO", "direct preference optimization", K.METHOD),), ())
+    >>> acronym_table([a, b])["DPO"].ambiguous
+    False
+    """
+    forms: dict[str, dict[str, str]] = defaultdict(dict)
+    papers: dict[str, list[str]] = defaultdict(list)
+    for ann in annotations:
+        for short, canonical, _kind in ann.acronyms:
+            key = _short_key(short)
+            forms[key].setdefault(concept_key(canonical), canonical)
+            if ann.paper_id not in papers[key]:
+                papers[key].append(ann.paper_id)
+    return {
+        short: Acronym(short=short, long_forms=tuple(sorted(longs.values())),
+                       papers=tuple(papers[short]), ambiguous=len(longs) > 1)
+        for short, longs in sorted(forms.items())
+    }
+
+
+def _short_key(short: str) -> str:
+    """"LLMs" and "LLM" are one short form."""
+    return short[:-1] if len(short) > 2 and short.endswith("s") and short[:-1].isupper() else short
+
+
+def mentions_from_annotations(annotations: list[PaperAnnotation]) -> tuple[list[Mention], dict[str, Acronym]]:
+    """Mentions of every paper, including undefined acronyms that another paper defines.
+
+    An acronym defined with one long form anywhere in the corpus resolves its
+    undefined uses elsewhere (source ``corpus-acronym``); an acronym with
+    several long forms is ambiguous and resolves nothing.
+    """
+    table = acronym_table(annotations)
+    kinds: dict[str, Counter[ConceptKind]] = defaultdict(Counter)
+    for ann in annotations:
+        for short, _canonical, kind in ann.acronyms:
+            kinds[_short_key(short)][kind] += 1
+    mentions: list[Mention] = []
+    for ann in annotations:
+        local = {_short_key(s) for s, _, _ in ann.acronyms}
+        for cand in ann.mentions:
+            mentions.append(Mention(
+                paper_id=ann.paper_id, text=cand.text, kind=cand.kind, start=cand.start, end=cand.end,
+                role=cand.role, confidence=round(cand.confidence, 3), source=cand.source,
+                canonical=cand.canonical or cand.text,
+            ))
+        for start, end, text in ann.acronym_uses:
+            key = _short_key(text)
+            acronym = table.get(key)
+            if acronym is None or acronym.ambiguous or key in local:
+                continue
+            mentions.append(Mention(
+                paper_id=ann.paper_id, text=text, kind=kinds[key].most_common(1)[0][0], start=start, end=end,
+                role=Role.USES, confidence=0.7, source="corpus-acronym", canonical=acronym.long_forms[0],
+            ))
+    return mentions, table
+
+
+def resolve_entities(mentions: list[Mention], broader: dict[str, str] | None = None) -> tuple[list[Mention], list[Entity]]:
+    """Merge mentions into entities by concept key; return mentions with ``entity_key`` set and the entities.
+
+    The entity's name is its most frequent canonical form, its type the
+    confidence-weighted majority of its mentions' types, its aliases every other
+    surface form.
+    """
+    groups: dict[str, list[Mention]] = defaultdict(list)
+    for mention in mentions:
+        groups[concept_key(mention.canonical)].append(mention)
+    entities: list[Entity] = []
+    keyed: list[Mention] = []
+    for key in sorted(groups):
+        group = groups[key]
+        names = Counter(m.canonical for m in group)
+        name = sorted(names.items(), key=lambda item: (-item[1], item[0]))[0][0]
+        votes: Counter[ConceptKind] = Counter()
+        for m in group:
+            votes[m.kind] += m.confidence
+        kind = sorted(votes.items(), key=lambda item: (-item[1], item[0].value))[0][0]
+        aliases = sorted({m.text for m in group} | set(names) - {name})
+        papers = sorted({m.paper_id for m in group})
+        proposed = sorted({m.paper_id for m in group if m.role is Role.PROPOSES})
+        entities.append(Entity(
+            key=key, name=name, kind=kind, aliases=tuple(a for a in aliases if a != name),
+            broader=(broader or {}).get(key), paper_ids=tuple(papers), proposed_in=tuple(proposed),
+        ))
+        keyed.extend(
+            Mention(paper_id=m.paper_id, text=m.text, kind=m.kind, start=m.start, end=m.end, role=m.role,
+                    confidence=m.confidence, source=m.source, canonical=m.canonical, entity_key=key)
+            for m in group
+        )
+    keyed.sort(key=lambda m: (m.paper_id, m.start, m.end, m.entity_key))
+    return keyed, entities

@@ -1,0 +1,102 @@
+"""Text normalisation shared by readers, identity and entity merging."""
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+
+__all__ = [
+    "clean_space",
+    "name_key",
+    "abstract_hash",
+    "concept_key",
+    "slug",
+    "short_hash",
+    "DASHES",
+]
+
+#: Unicode hyphens and dashes that papers use where ASCII has "-".
+DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"
+_DASH_RE = re.compile(f"[{DASHES}]")
+_SPACE_RE = re.compile(r"\s+")
+_LATEX_CMD_RE = re.compile(r"\\(?:textbf|texttt|textit|emph|mathrm|mathbf|mathcal|text|textsc)\s*\{([^{}]*)\}")
+_LATEX_CHARS_RE = re.compile(r"[$\\{}*_^]")
+
+
+def clean_space(text: str) -> str:
+    """NFC-normalise and collapse runs of white space to one space.
+
+    >>> clean_space("  Iva\u0301n   Arcuschin ")
+    'Iván Arcuschin'
+    """
+    return _SPACE_RE.sub(" ", unicodedata.normalize("NFC", text)).strip()
+
+
+def name_key(name: str) -> str:
+    """Key that identifies an author name: NFC, case-folded, single spaces.
+
+    >>> name_key("Carlton ZDANSKI") == name_key("Carlton  Zdanski")
+    True
+    """
+    return clean_space(name).casefold()
+
+
+def short_hash(text: str, length: int = 16) -> str:
+    """Hex SHA-1 prefix of ``text`` (UTF-8); stable across runs and machines."""
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:length]
+
+
+def abstract_hash(abstract: str, title: str | None = None) -> str:
+    """Derived paper id: ``h`` + hash of the normalised abstract (or the title if no abstract).
+
+    >>> abstract_hash("A  study.") == abstract_hash("a study.")
+    True
+    """
+    basis = clean_space(abstract).casefold() or clean_space(title or "").casefold()
+    return "h" + short_hash(basis)
+
+
+def strip_latex(text: str) -> str:
+    """Remove LaTeX markup but keep its letters: ``Best-of-$N$`` → ``Best-of-N``."""
+    text = _LATEX_CMD_RE.sub(r"\1", text)
+    return _LATEX_CHARS_RE.sub("", text)
+
+
+def _singular(word: str) -> str:
+    if len(word) > 3 and word.endswith("ies") and word[:-3].isalpha():
+        return word[:-3] + "y"
+    if len(word) > 2 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def concept_key(text: str) -> str:
+    """Key under which surface forms of one concept merge.
+
+    Case-folded, Unicode dashes as ``-``, LaTeX stripped, white space and
+    hyphens between words unified, last word singular.
+
+    >>> concept_key("Sparse Auto\u2010encoders") == concept_key("sparse auto-encoder")
+    True
+    >>> concept_key("LLMs") == concept_key("LLM")
+    True
+    >>> concept_key("Best-of-$N$")
+    'best of n'
+    """
+    text = strip_latex(_DASH_RE.sub("-", unicodedata.normalize("NFKC", text)))
+    text = text.casefold().replace("-", " ").replace("_", " ")
+    words = _SPACE_RE.sub(" ", text).strip().split(" ")
+    if words and words[-1]:
+        words[-1] = _singular(words[-1])
+    return " ".join(words)
+
+
+def slug(text: str, max_length: int = 80) -> str:
+    """ASCII slug for IRIs: accents folded, lower case, ``-`` between runs.
+
+    >>> slug("Iván Arcuschin")
+    'ivan-arcuschin'
+    """
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    out = re.sub(r"[^a-z0-9]+", "-", folded.lower()).strip("-")
+    return out[:max_length].rstrip("-") or "x"

@@ -1,0 +1,259 @@
+"""Corpus → rdflib Graph under the paper-kg ontology (see VOCAB.md), and serialisation."""
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import networkx as nx
+from rdflib import BNode, Graph, Literal, URIRef
+
+from .ids import Minter
+from .normalize import concept_key
+from .records import ConceptKind, Corpus, Role
+from .vocab import (
+    DCTERMS, FABIO, FOAF, ITSRDF, KG, OA, PREFIXES, PRO, PROV, RDF, SDO, SKOS, VOID, XSD,
+)
+
+__all__ = ["BuildInfo", "to_graph", "new_graph", "serialize", "FORMATS"]
+
+_KIND_CLASS = {ConceptKind.METHOD: KG.Method, ConceptKind.MODEL: KG.Model, ConceptKind.DATASET: KG.Dataset}
+#: ``--format`` name → (rdflib format for the Oxigraph store, file suffix).
+FORMATS: dict[str, tuple[str, str]] = {
+    "ttl": ("ox-turtle", "ttl"),
+    "nt": ("ox-ntriples", "nt"),
+    "xml": ("ox-xml", "rdf"),
+    "trig": ("ox-trig", "trig"),
+}
+
+Triple = tuple[URIRef | BNode, URIRef, URIRef | Literal | BNode]
+
+
+@dataclass(frozen=True, slots=True)
+class BuildInfo:
+    """What the RDF says about the build itself (no wall-clock facts: kg.ttl stays reproducible)."""
+
+    digest: str
+    tool_version: str
+    pipeline: str
+    inputs: tuple[tuple[str, str], ...]  # (file name, sha256)
+
+
+def new_graph(store: str = "Oxigraph") -> Graph:
+    """An empty graph on the Oxigraph store (fast writes and queries) with our prefixes bound."""
+    g = Graph(store=store, bind_namespaces="none")
+    for prefix, namespace in PREFIXES.items():
+        g.bind(prefix, namespace)
+    return g
+
+
+def _lit(value: object, datatype: URIRef | None = None) -> Literal:
+    return Literal(value, datatype=datatype) if datatype else Literal(value)
+
+
+def iter_triples(corpus: Corpus, coauthors: nx.Graph, concepts: nx.Graph, info: BuildInfo,
+                 mint: Minter) -> Iterator[Triple]:
+    """Every triple of the build, in a stable order."""
+    run = mint.build(info.digest)
+    dataset = mint.dataset()
+    scheme = mint.area_scheme()
+
+    # -- papers, authorships, areas, venues
+    areas: set[str] = set()
+    venues: set[str] = set()
+    for paper in corpus.papers:
+        p = mint.paper(paper)
+        yield p, RDF.type, FABIO.ConferencePaper
+        yield p, RDF.type, SDO.ScholarlyArticle
+        yield p, DCTERMS.identifier, _lit(paper.id)
+        if paper.abstract:
+            yield p, DCTERMS.abstract, _lit(paper.abstract)
+        if paper.title:
+            yield p, DCTERMS.title, _lit(paper.title)
+        if paper.area:
+            areas.add(paper.area)
+            yield p, DCTERMS.subject, mint.area(paper.area)
+        if paper.venue:
+            venues.add(paper.venue)
+            yield p, DCTERMS.isPartOf, mint.venue(paper.venue)
+        if paper.year:
+            yield p, DCTERMS.issued, _lit(str(paper.year), XSD.gYear)
+        if paper.decision:
+            yield p, KG.decision, _lit(paper.decision)
+        for keyword in paper.keywords:
+            yield p, SDO.keywords, _lit(keyword)
+        for source in paper.sources:
+            yield p, KG.sourceRecord, _lit(source)
+        if paper.authors_truncated:
+            yield p, KG.authorListTruncated, _lit(True)
+        yield p, PROV.wasGeneratedBy, run
+        for position, author in enumerate(paper.authors, start=1):
+            a = mint.author(author)
+            role = mint.authorship(paper, position)
+            yield p, DCTERMS.creator, a
+            yield role, RDF.type, PRO.RoleInTime
+            yield role, PRO.withRole, PRO.author
+            yield role, PRO.relatesToDocument, p
+            yield role, KG.authorPosition, _lit(position, XSD.positiveInteger)
+            yield a, PRO.holdsRoleInTime, role
+    for author in corpus.authors:
+        a = mint.author(author)
+        yield a, RDF.type, FOAF.Person
+        yield a, RDF.type, SDO.Person
+        yield a, FOAF.name, _lit(author.name)
+        if author.author_id:
+            yield a, DCTERMS.identifier, _lit(author.author_id)
+    if areas:
+        yield scheme, RDF.type, SKOS.ConceptScheme
+        yield scheme, SKOS.prefLabel, _lit("Subject areas", None)
+    for label in sorted(_with_broader(areas)):
+        c = mint.area(label)
+        yield c, RDF.type, SKOS.Concept
+        yield c, SKOS.prefLabel, _lit(label)
+        yield c, SKOS.inScheme, scheme
+        parts = [s.strip() for s in label.split("·")]
+        if len(parts) > 1:
+            yield c, SKOS.broader, mint.area(" · ".join(parts[:-1]))
+        else:
+            yield c, SKOS.topConceptOf, scheme
+    for venue in sorted(venues):
+        v = mint.venue(venue)
+        yield v, RDF.type, KG.Venue
+        yield v, DCTERMS.title, _lit(venue)
+
+    # -- entities
+    names = {e.key: e.name for e in corpus.entities}
+    by_name = {e.name: e.key for e in corpus.entities}
+    families: dict[str, str] = {}
+    for entity in corpus.entities:
+        e = mint.entity(entity.key)
+        yield e, RDF.type, _KIND_CLASS[entity.kind]
+        yield e, RDF.type, SKOS.Concept
+        yield e, SKOS.prefLabel, _lit(entity.name)
+        for alias in entity.aliases:
+            yield e, SKOS.altLabel, _lit(alias)
+        if entity.broader:
+            family_key = by_name.get(entity.broader, concept_key(entity.broader))
+            if family_key != entity.key:
+                yield e, SKOS.broader, mint.entity(family_key)
+                families.setdefault(family_key, entity.broader)
+        yield e, KG.paperCount, _lit(len(entity.paper_ids), XSD.integer)
+    # Families that only their variants mention still get a node of their own.
+    for family_key, family_name in sorted(families.items()):
+        if family_key not in names:
+            f = mint.entity(family_key)
+            yield f, RDF.type, KG.Model
+            yield f, RDF.type, SKOS.Concept
+            yield f, SKOS.prefLabel, _lit(family_name)
+            yield f, KG.paperCount, _lit(0, XSD.integer)
+
+    # -- paper → entity links and one annotation per mention
+    roles: dict[tuple[str, str], Role] = {}
+    for m in corpus.mentions:
+        pair = (m.paper_id, m.entity_key)
+        if roles.get(pair) is not Role.PROPOSES:
+            roles[pair] = m.role
+    for (paper_id, key), role in sorted(roles.items()):
+        p, e = mint.paper(paper_id), mint.entity(key)
+        yield p, SDO.mentions, e
+        yield p, KG.proposes if role is Role.PROPOSES else KG.uses, e
+    seen: set[tuple[str, int, int, str]] = set()
+    for m in corpus.mentions:
+        ident = (m.paper_id, m.start, m.end, m.entity_key)
+        if ident in seen:
+            continue
+        seen.add(ident)
+        ann = mint.annotation(m.paper_id, m.start, m.end, m.entity_key)
+        target, position, quote = (mint.annotation_part(ann, part) for part in ("target", "position", "quote"))
+        yield ann, RDF.type, OA.Annotation
+        yield ann, OA.hasBody, mint.entity(m.entity_key)
+        yield ann, OA.hasTarget, target
+        yield ann, ITSRDF.taConfidence, _lit(m.confidence, XSD.double)
+        yield ann, KG.extractor, _lit(m.source)
+        yield ann, PROV.wasGeneratedBy, run
+        yield target, OA.hasSource, mint.paper(m.paper_id)
+        yield target, OA.hasSelector, position
+        yield target, OA.hasSelector, quote
+        yield position, RDF.type, OA.TextPositionSelector
+        yield position, OA.start, _lit(m.start, XSD.nonNegativeInteger)
+        yield position, OA.end, _lit(m.end, XSD.nonNegativeInteger)
+        yield quote, RDF.type, OA.TextQuoteSelector
+        yield quote, OA.exact, _lit(m.text)
+
+    # -- co-authorships and co-occurrences
+    papers_of: dict[str, list[str]] = defaultdict(list)
+    for paper in corpus.papers:
+        for author in paper.authors:
+            papers_of[author.key].append(paper.id)
+    for u, v, data in coauthors.edges(data=True):
+        node = mint.coauthorship(u, v)
+        yield node, RDF.type, KG.CoAuthorship
+        yield node, KG.between, mint.author_key(u)
+        yield node, KG.between, mint.author_key(v)
+        yield node, KG.paperCount, _lit(data["papers"], XSD.integer)
+        yield node, KG.weight, _lit(data["weight"], XSD.double)
+        for paper_id in sorted(set(papers_of[u]) & set(papers_of[v])):
+            yield node, PROV.wasDerivedFrom, mint.paper(paper_id)
+    entity_papers = {e.key: set(e.paper_ids) for e in corpus.entities}
+    for u, v, data in concepts.edges(data=True):
+        node = mint.cooccurrence(u, v)
+        yield node, RDF.type, KG.CoOccurrence
+        yield node, KG.between, mint.entity(u)
+        yield node, KG.between, mint.entity(v)
+        yield node, KG.paperCount, _lit(data["papers"], XSD.integer)
+        yield node, KG.weight, _lit(data["weight"], XSD.double)
+        for paper_id in sorted(entity_papers[u] & entity_papers[v]):
+            yield node, PROV.wasDerivedFrom, mint.paper(paper_id)
+
+    # -- provenance of the build
+    yield run, RDF.type, KG.Build
+    yield run, RDF.type, PROV.Activity
+    yield run, KG.toolVersion, _lit(info.tool_version)
+    yield run, KG.pipeline, _lit(info.pipeline)
+    for name, sha in info.inputs:
+        listing = mint.listing(sha)
+        yield run, PROV.used, listing
+        yield listing, RDF.type, KG.InputListing
+        yield listing, DCTERMS.title, _lit(name)
+        yield listing, KG.sha256, _lit(sha)
+    yield dataset, RDF.type, VOID.Dataset
+    yield dataset, PROV.wasGeneratedBy, run
+    for prefix in ("kg", "fabio", "pro", "oa"):
+        yield dataset, VOID.vocabulary, URIRef(PREFIXES[prefix])
+
+
+def _with_broader(areas: set[str]) -> set[str]:
+    out = set()
+    for label in areas:
+        parts = [s.strip() for s in label.split("·")]
+        for i in range(1, len(parts) + 1):
+            out.add(" · ".join(parts[:i]))
+    return out
+
+
+def to_graph(corpus: Corpus, coauthors: nx.Graph, concepts: nx.Graph, info: BuildInfo,
+             *, base: str | None = None, store: str = "Oxigraph") -> Graph:
+    """The whole build as an rdflib Graph (Oxigraph store underneath), with a VoID triple count."""
+    mint = Minter(base) if base else Minter()
+    g = new_graph(store)
+    g.addN((s, p, o, g) for s, p, o in iter_triples(corpus, coauthors, concepts, info, mint))
+    dataset = mint.dataset()
+    g.add((dataset, VOID.triples, _lit(len(g) + 1, XSD.integer)))
+    return g
+
+
+def serialize(g: Graph, path: Path, fmt: str = "ttl") -> None:
+    """Write ``g`` to ``path`` in one of :data:`FORMATS` (or ``jsonld``)."""
+    if fmt == "jsonld":
+        text = g.serialize(format="json-ld", auto_compact=True)
+        Path(path).write_text(text, encoding="utf-8")
+        return
+    rdflib_format = FORMATS[fmt][0]
+    if g.store.__class__.__name__ != "OxigraphStore":
+        rdflib_format = {"ox-turtle": "turtle", "ox-ntriples": "nt", "ox-xml": "xml", "ox-trig": "trig"}[rdflib_format]
+    with open(path, "wb") as handle:
+        g.serialize(destination=handle, format=rdflib_format)
+        handle.flush()
+        os.fsync(handle.fileno())

@@ -1,0 +1,2 @@
+"""The paper-kg version (single source; pyproject.toml reads it)."""
+__version__ = "0.1.0"

@@ -1,0 +1,79 @@
+"""The command line: help, exit codes 0/1/2, one-line errors, atomic outputs."""
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from kg.cli import cli
+
+
+@pytest.fixture()
+def runner():
+    return CliRunner()
+
+
+def test_cli_help_and_version(runner):
+    result = runner.invoke(cli, ["--help"])
+    assert result.exit_code == 0 and "build" in result.output
+    assert runner.invoke(cli, ["build", "-h"]).exit_code == 0
+    assert "paper-kg" in runner.invoke(cli, ["--version"]).output
+
+
+def test_cli_build_prints_written_paths(runner, tmp_path, data_dir):
+    result = runner.invoke(cli, ["build", str(data_dir / "listings.jsonl"), "--out", str(tmp_path)],
+                           catch_exceptions=False)
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0] == str(tmp_path / "kg.ttl")
+    assert "5 papers" in result.stderr
+
+
+@pytest.mark.parametrize("name", ["invalid_json.jsonl", "no_abstract.jsonl", "dangling_authors.txt", "extra_cells.csv"])
+def test_cli_bad_input_one_line_error_exit_1(runner, tmp_path, data_dir, name):
+    result = runner.invoke(cli, ["build", str(data_dir / "bad" / name), "--out", str(tmp_path / "o")])
+    assert result.exit_code == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"Error: {data_dir / 'bad' / name}:")
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "o" / "kg.ttl").exists()
+
+
+def test_cli_bad_input_keeps_previous_outputs(runner, tmp_path, data_dir):
+    good = runner.invoke(cli, ["build", str(data_dir / "listings.jsonl"), "--out", str(tmp_path)])
+    assert good.exit_code == 0
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    bad = runner.invoke(cli, ["build", str(data_dir / "bad" / "invalid_json.jsonl"), "--out", str(tmp_path)])
+    assert bad.exit_code == 1
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_cli_skip_bad_rows(runner, tmp_path, data_dir):
+    result = runner.invoke(cli, ["build", str(data_dir / "bad" / "no_abstract.jsonl"), "--skip-bad-rows",
+                                 "--out", str(tmp_path)])
+    assert result.exit_code == 0
+    assert "skipped" in result.stderr and "no_abstract.jsonl:2" in result.stderr
+    assert "1 rows skipped" in result.stderr
+
+
+@pytest.mark.parametrize("args, code", [
+    (["build", "--format", "pdf"], 2),
+    (["build", "--input-format", "xml"], 2),
+    (["nonsense"], 2),
+    (["build", "missing-file.jsonl"], 1),
+    (["build", "--model", "no_such_model_xyz"], 1),
+])
+def test_cli_exit_codes(runner, tmp_path, args, code):
+    result = runner.invoke(cli, [*args, "--out", str(tmp_path)] if args[0] == "build" else args)
+    assert result.exit_code == code, result.output
+    assert "Traceback" not in result.output
+
+
+def test_cli_out_is_a_file(runner, tmp_path, data_dir):
+    target = tmp_path / "file"
+    target.write_text("x")
+    result = runner.invoke(cli, ["build", str(data_dir / "listings.jsonl"), "--out", str(target)])
+    assert result.exit_code in (1, 2) and "Traceback" not in result.output
+
+
+def test_cli_missing_model_says_how_to_install(runner, tmp_path):
+    result = runner.invoke(cli, ["build", "--model", "en_core_web_sm_missing", "--out", str(tmp_path)])
+    assert "pip install" in result.stderr

@@ -1,0 +1,115 @@
+"""Extraction components on small hand-made examples: acronyms, gazetteer, naming patterns, roles."""
+from __future__ import annotations
+
+import pytest
+
+from kg.abbrev import find_abbreviations
+from kg.nlp import annotate
+from kg.records import ConceptKind, Paper, Role
+from kg import extract
+
+
+def mentions(nlp, text):
+    (ann,) = annotate(nlp, [Paper("x", text)])
+    return ann.mentions
+
+
+def found(nlp, text):
+    return {(m.canonical or m.text, m.kind.value) for m in mentions(nlp, text)}
+
+
+def test_extract_offsets_point_into_the_abstract(nlp):
+    text = "We fine-tune Qwen2.5-7B with Low-Rank Adaptation (LoRA) and evaluate on GSM8K."
+    for m in mentions(nlp, text):
+        assert text[m.start:m.end] == m.text
+
+
+@pytest.mark.parametrize("text, short, long", [
+    ("models fine-tuned with Direct Preference Optimization (DPO) deviate", "DPO", "Direct Preference Optimization"),
+    ("Sparse autoencoders (SAEs) are trained", "SAEs", "Sparse autoencoders"),
+    ("we use GRPO (group relative policy optimization) here", "GRPO", "group relative policy optimization"),
+    ("a mixture‑of‑experts (MoE) layer", "MoE", "mixture‑of‑experts"),
+])
+def test_abbrev_schwartz_hearst(text, short, long):
+    (abbr,) = find_abbreviations(text)
+    assert (abbr.short, abbr.long) == (short, long)
+    assert text[abbr.short_start:abbr.short_end] == short and text[abbr.long_start:abbr.long_end] == long
+
+
+def test_abbrev_rejects_non_definitions():
+    assert find_abbreviations("the results (see Table 2) and (i) a proof (e.g., this)") == []
+
+
+def test_extract_acronym_definition_and_later_uses(nlp):
+    ms = mentions(nlp, "We use Direct Preference Optimization (DPO). DPO is simple.")
+    dpo = [m for m in ms if m.text == "DPO"]
+    assert len(dpo) == 2 and {m.canonical for m in dpo} == {"Direct Preference Optimization"}
+    assert all(m.kind is ConceptKind.METHOD for m in ms)
+
+
+def test_extract_acronym_across_papers(nlp):
+    papers = [Paper("a", "We propose Zeta Gradient Reweighting (ZGR) for training."),
+              Paper("b", "We compare against ZGR on CIFAR-10.")]
+    ms, table = extract.mentions_from_annotations(list(annotate(nlp, papers)))
+    in_b = [m for m in ms if m.paper_id == "b" and m.text == "ZGR"]
+    assert len(in_b) == 1 and in_b[0].canonical == "Zeta Gradient Reweighting"
+    assert in_b[0].source == "corpus-acronym" and not table["ZGR"].ambiguous
+
+
+def test_extract_ambiguous_acronym_is_flagged_not_merged(nlp):
+    papers = [Paper("a", "We study Quasi Rank Tuning (QRT) methods."),
+              Paper("b", "We study Quantile Regression Transformers (QRT) models."),
+              Paper("c", "QRT is popular.")]
+    ms, table = extract.mentions_from_annotations(list(annotate(nlp, papers)))
+    assert table["QRT"].ambiguous
+    assert not [m for m in ms if m.paper_id == "c"]
+    _, entities = extract.resolve_entities(ms)
+    assert {"quasi rank tuning", "quantile regression transformer"} <= {e.key for e in entities}
+
+
+def test_extract_coordinated_model_names(nlp):
+    names = {m.canonical for m in mentions(nlp, "We evaluate Llama-3.1-8B/70B-Instruct and Pythia-70M.")}
+    assert {"Llama-3.1-8B-Instruct", "Llama-3.1-70B-Instruct", "Pythia-70M"} <= names
+
+
+def test_extract_model_sizes_and_versions(nlp):
+    got = found(nlp, "Results on Qwen2.5-VL-7B, Gemini 2.5 Flash and GPT-2-Small.")
+    assert {("Qwen2.5-VL-7B", "MODEL"), ("GPT-2-Small", "MODEL")} <= got
+    assert any(name.startswith("Gemini 2.5") for name, _ in got)
+
+
+def test_extract_introduced_name_is_proposed(nlp):
+    ms = mentions(nlp, "We introduce Jet Expansions, a framework for expanding graphs. Jet Expansions ground logit lens.")
+    jet = [m for m in ms if m.text == "Jet Expansions"]
+    assert jet and all(m.role is Role.PROPOSES and m.kind is ConceptKind.METHOD for m in jet[:1])
+
+
+def test_extract_coined_names(nlp):
+    got = found(nlp, "We present Trust3R, which beats LagLLM and ScoreMatchingRiesz on ScanNet.")
+    names = {n for n, _ in got}
+    assert {"Trust3R", "LagLLM", "ScoreMatchingRiesz"} <= names
+
+
+def test_extract_latex_and_unicode_dashes(nlp):
+    text = r"We propose \textbf{FlowSeek}, evaluated with Best‑of‑N sampling on MMLU‑Pro."
+    ms = mentions(nlp, text)
+    assert any(m.text == "FlowSeek" and m.role is Role.PROPOSES for m in ms)
+    for m in ms:
+        assert text[m.start:m.end] == m.text
+
+
+def test_extract_dataset_phrase(nlp):
+    assert ("FooQA", "DATASET") in found(nlp, "We evaluate on the FooQA benchmark.")
+
+
+def test_extract_filters_tasks_and_metrics(nlp):
+    got = found(nlp, "We improve attack success rate (ASR) and out-of-distribution (OOD) detection.")
+    assert not {n for n, _ in got} & {"attack success rate", "out-of-distribution", "ASR", "OOD"}
+
+
+def test_extract_entities_merge_case_and_plural(nlp):
+    papers = [Paper("a", "Sparse autoencoders (SAEs) help."), Paper("b", "We train sparse autoencoders (SAEs).")]
+    ms, _ = extract.mentions_from_annotations(list(annotate(nlp, papers)))
+    _, entities = extract.resolve_entities(ms)
+    sae = [e for e in entities if e.key == "sparse autoencoder"]
+    assert len(sae) == 1 and set(sae[0].paper_ids) == {"a", "b"} and "SAEs" in sae[0].aliases
