@@ -111,13 +111,15 @@ def find_abbreviations(text: str) -> list[Abbreviation]:
                                           long, long_start, long_start + len(long)))
                 continue
         # "SF (long form)": the word before "(" is the short form.
-        before = re.search(r"(\S+)\s*$", text[: match.start()])
+        # Look only at the last few characters: a regex anchored at "$" over the whole prefix is quadratic.
+        window_start = max(0, match.start() - 40)
+        before = re.search(r"(\S+)\s*$", text[window_start: match.start()])
         if before and len(stripped.split()) >= 2:
             short = before.group(1).strip("\"'“”")
             if is_short_form(short):
                 long = best_long_form(short, stripped)
                 if long and long == stripped and _valid_pair(short, long):
-                    s_start = before.start(1) + before.group(1).index(short)
+                    s_start = window_start + before.start(1) + before.group(1).index(short)
                     found.append(Abbreviation(short, s_start, s_start + len(short),
                                               long, offset, offset + len(long)))
     return found

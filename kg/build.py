@@ -82,6 +82,7 @@ def build(
     base: str | None = None,
     formats: Sequence[str] = ("ttl",),
     gazetteer_path: str | None = None,
+    n_process: int | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> BuildResult:
     """Build the knowledge graph of one or more paper listings.
@@ -96,6 +97,9 @@ def build(
         None to write nothing.
     formats
         RDF formats to write beside ``kg.ttl``: ``ttl``, ``nt``, ``jsonld``, ``xml``, ``trig``.
+    n_process
+        Worker processes for extraction (default: one per CPU core for large
+        listings); the output does not depend on it.
 
     Returns
     -------
@@ -132,7 +136,8 @@ def build(
     say(f"read {len(papers)} papers from {len(paths)} listing(s)")
 
     nlp = kg_nlp.build(model, gazetteer_path=gazetteer_path)
-    annotations = list(kg_nlp.annotate(nlp, papers))
+    workers = n_process if n_process is not None else (os.cpu_count() or 1)
+    annotations = list(kg_nlp.annotate(nlp, papers, n_process=workers))
     mentions, acronyms = extract.mentions_from_annotations(annotations)
     gazetteer = load_gazetteer(gazetteer_path)
     broader: dict[str, str] = {}

@@ -13,13 +13,19 @@ from .records import ConceptKind, Role
 
 __all__ = [
     "Candidate",
+    "apposition_names",
+    "evaluation_datasets",
+    "exemplified_names",
+    "list_siblings",
     "model_names",
     "coined_names",
     "introduced_names",
     "dataset_phrases",
     "emphasised_names",
     "kind_from_context",
+    "non_entity_context",
     "kind_from_head",
+    "technique_like",
     "is_coined",
 ]
 
@@ -37,6 +43,7 @@ class Candidate:
     canonical: str = ""
     role: Role = Role.USES
     broader: str | None = None
+    tier: str = "named"
 
 
 M, D, T = ConceptKind.METHOD, ConceptKind.MODEL, ConceptKind.DATASET
@@ -58,7 +65,8 @@ for _kind, _words in (
         "principle bottleneck transform expansion steering unlearning editing embedding embeddings "
         "attack defense defence policy planning sketching filtering mixing normalization "
         "initialization retrieval generation learning analysis correction modeling modelling "
-        "iteration solver scheme paradigm agent agents system routing caching compression "
+        "iteration solver scheme paradigm agent agents system routing caching compression simulation "
+        "interpolation identification quantization tokenization sparsification factorization decomposition "
         "evaluation verification sharing selection search calibration test splatting field fields "
         "process processes gradient gradients scaling"),
 ):
@@ -74,8 +82,25 @@ _NON_HEADS = frozenset(
     "distribution distributions data information index value values coefficient area curve "
     "precision recall length size time cost loss? quality performance efficiency capability "
     "capabilities behavior behaviour phenomenon effect effects failure failures bias biases "
-    "representation representations space spaces state states function functions".split()
+    "representation representations space spaces state states function functions retrieval generation "
+    "language languages".split()
 )
+
+
+_TECHNIQUE_SUFFIX_RE = re.compile(r"(?:tion|sion|ment|ing|ance|ence|ity|ness|ism|sis|py|ty|ure|ics|ol|al)s?$")
+
+
+def technique_like(phrase: str) -> bool:
+    """Head noun with a technique-like suffix and not a task, metric or phenomenon word.
+
+    >>> technique_like("Temporal Semantic Entropy"), technique_like("Southeast Asian"), technique_like("Attack Success Rate")
+    (True, False, False)
+    """
+    words = re.findall(r"[A-Za-z][A-Za-z-]*", phrase.lower())
+    if not words or words[-1] in _NON_HEADS:
+        return False
+    head = words[-1].split("-")[-1]
+    return bool(_TECHNIQUE_SUFFIX_RE.search(head)) and head not in ("proposal", "animal", "signal", "journal", "portal")
 
 
 def kind_from_head(phrase: str) -> ConceptKind | None:
@@ -105,6 +130,19 @@ def kind_from_head(phrase: str) -> ConceptKind | None:
     return None
 
 
+_APPOSITION_KINDS: dict[str, ConceptKind] = {
+    **{w: T for w in ("benchmark", "dataset", "corpu", "suite", "testbed", "collection", "leaderboard")},
+    **{w: D for w in ("model", "network", "architecture", "family", "famil", "llm", "vlm", "mllm", "codec",
+                      "transformer", "autoencoder", "encoder", "decoder", "backbone", "foundation model")},
+    **{w: M for w in ("framework", "method", "algorithm", "approach", "technique", "system", "pipeline",
+                      "library", "toolkit", "agent", "strategy", "procedure", "paradigm", "protocol", "scheme",
+                      "objective", "loss", "mechanism", "module", "attack", "defense", "metric-free method",
+                      "recipe", "regularizer", "optimizer", "estimator", "sampler", "solver", "policy")},
+}
+_APPOSITION_RE = re.compile(
+    r",?\s+(?:which is\s+)?an?\s+(?:[\w-]+,?\s+){0,5}?(" + "|".join(
+        sorted((re.escape(w) + ("s?" if not w.endswith("s") else "") for w in _APPOSITION_KINDS), key=len, reverse=True)
+    ) + r")s?\b", re.IGNORECASE)
 _NEXT_WORD_RE = re.compile(r"\s*(?:[-–—]\s*)?(?:based\s+)?([A-Za-z-]+)")
 
 
@@ -116,22 +154,29 @@ def kind_from_context(text: str, start: int, end: int) -> ConceptKind | None:
         word = match.group(1).lower().rstrip("s")
         if word in ("benchmark", "dataset", "corpu", "corpora", "suite", "leaderboard", "bench"):
             return T
-        if word in ("model", "network", "architecture", "llm", "vlm", "backbone", "encoder", "checkpoint", "famil", "family", "serie", "series"):
+        if word in ("model", "network", "architecture", "llm", "vlm", "backbone", "encoder", "checkpoint", "famil",
+                    "family", "serie", "series", "codec", "tokenizer", "transformer", "autoencoder", "decoder"):
             return D
         if word in ("framework", "method", "algorithm", "approach", "technique", "loss", "objective",
                     "strategy", "module", "pipeline", "procedure", "attack", "regularizer", "optimizer"):
             return M
-    appos = re.match(r",?\s+(?:which is\s+)?an?\s+(?:[\w-]+\s+){0,4}?(benchmark|dataset|corpus|suite|"
-                     r"model|network|architecture|framework|method|algorithm|approach|technique|"
-                     r"family|llm|system|pipeline|library|toolkit|agent)\b", after, re.IGNORECASE)
+    appos = _APPOSITION_RE.match(after)
     if appos:
         word = appos.group(1).lower()
-        if word in ("benchmark", "dataset", "corpus", "suite"):
-            return T
-        if word in ("model", "network", "architecture", "family", "llm"):
-            return D
-        return M
+        for form in (word, word[:-1], word[:-2], word.rstrip("s")):
+            if form in _APPOSITION_KINDS:
+                return _APPOSITION_KINDS[form]
     return None
+
+
+_NON_ENTITY_APPOSITION_RE = re.compile(
+    r",?\s+(?:which is\s+)?an?\s+(?:[\w-]+,?\s+){0,4}?(?:task|problem|setting|metric|score|measure|phenomenon|"
+    r"challenge|question|scenario|capability|property|quantity|criterion|paradigm shift)s?\b", re.IGNORECASE)
+
+
+def non_entity_context(text: str, end: int) -> bool:
+    """True when an apposition says the name is a task, metric or phenomenon ("X, an innovative task")."""
+    return bool(_NON_ENTITY_APPOSITION_RE.match(text, end))
 
 
 def kind_from_name(name: str) -> ConceptKind | None:
@@ -186,11 +231,16 @@ class FamilyIndex:
             if match:
                 index.setdefault(match.group(), []).append(family)
         self.index = {k: sorted(v, key=len, reverse=True) for k, v in index.items()}
+        # Most family names start with a capital; the few that do not ("o1", "o3") are listed exactly,
+        # so that the regex engine skips ordinary lower-case words without a dictionary lookup.
+        lower = sorted((re.escape(k) for k in self.index if not k[0].isupper()), key=len, reverse=True)
+        pattern = r"(?<![\w-])(?:[A-Z][A-Za-z]*" + "".join(f"|{k}(?![a-z])" for k in lower) + ")"
+        self.word_re = re.compile(pattern)
 
     def finditer(self, text: str) -> Iterator[tuple[int, int, str]]:
         """(start, end, family) of every model name: a family plus its version, size and variant tail."""
         pos = 0
-        for word in _WORD_START_RE.finditer(text):
+        for word in self.word_re.finditer(text):
             start = word.start()
             if start < pos:
                 continue
@@ -249,7 +299,8 @@ def _expand_sizes(surface: str) -> list[str]:
 
 # --------------------------------------------------------------------------- coined names
 
-_TOKEN_RE = re.compile(r"(?<![\w$\\])[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*(?![\w])")
+# Only tokens with a capital or digit after their first letter can be coined names: the rest are skipped by the regex.
+_TOKEN_RE = re.compile(r"(?<![\w$\\])[A-Za-z][a-z]*[A-Z0-9][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*(?![\w])")
 _NOT_COINED = frozenset(
     "GitHub PyTorch TensorFlow OpenAI DeepMind HuggingFace YouTube LaTeX JavaScript TypeScript "
     "PhD McKinsey arXiv LinkedIn OpenReview NeurIPS ICLR ICML CVPR EMNLP AAAI IJCAI iOS macOS "
@@ -265,7 +316,10 @@ def is_coined(token: str) -> bool:
     >>> [is_coined(t) for t in ("ScoreMatchingRiesz", "Trust3R", "LagLLM", "Transformer", "DPO", "3D")]
     [True, True, True, False, False, False]
     """
-    if token in _NOT_COINED or len(token) < 3 or not token[0].isalpha():
+    rest = token[1:]
+    if rest.islower() and "-" not in rest or len(token) < 3:
+        return False  # the common case, an ordinary word: decided without counting
+    if token in _NOT_COINED or not token[0].isalpha():
         return False
     core = token.split("-")[0]
     upper = sum(c.isupper() for c in core)
@@ -276,10 +330,16 @@ def is_coined(token: str) -> bool:
     return digits >= 1 and upper >= 1 and (lower >= 1 or upper >= 2) and core[0].isupper() and len(core) >= 4
 
 
+_COMPOUND_SUFFIX_RE = re.compile(
+    r"-(?:based|trained|style|like|guided|driven|generated|specific|aware|only|free|level|scale|sized|enhanced|"
+    r"powered|inspired|derived|augmented|tuned|finetuned|distilled|induced|centric|friendly|compatible|native)$",
+    re.IGNORECASE)
+
+
 def coined_names(text: str) -> Iterator[Candidate]:
     """Coined names typed by their shape or context; untyped ones default to METHOD."""
     for match in _TOKEN_RE.finditer(text):
-        token = match.group(0).rstrip(".")
+        token = _COMPOUND_SUFFIX_RE.sub("", match.group(0).rstrip("."))
         if not is_coined(token):
             continue
         start, end = match.start(), match.start() + len(token)
@@ -337,6 +397,9 @@ def introduced_names(text: str) -> Iterator[Candidate]:
                 continue
             start = match.start("name")
             end = start + len(name)
+            if non_entity_context(text, end) or (len(name.split()) > 1 and not technique_like(name)
+                                                 and kind_from_head(name) is None and kind_from_context(text, start, end) is None):
+                continue
             kind = kind_from_context(text, start, end) or kind_from_name(name) or kind_from_head(name) or M
             yield Candidate(start, end, name, kind, "introduced", 0.85, role=Role.PROPOSES)
 
@@ -350,7 +413,13 @@ def emphasised_names(text: str) -> Iterator[Candidate]:
             continue
         start = match.start(group) + match.group(group).index(name)
         end = start + len(name)
-        kind = kind_from_context(text, match.end(), match.end()) or kind_from_name(name) or kind_from_head(name) or M
+        if non_entity_context(text, match.end()):
+            continue
+        kind = kind_from_context(text, match.end(), match.end()) or kind_from_name(name) or kind_from_head(name)
+        if kind is None and (is_coined(name) or technique_like(name)) and not name.isupper():
+            kind = M
+        if kind is None:
+            continue
         yield Candidate(start, end, name, kind, "emphasis", 0.7, role=Role.PROPOSES)
 
 
@@ -364,6 +433,138 @@ def dataset_phrases(text: str) -> Iterator[Candidate]:
     """"the X benchmark/dataset/corpus/suite" → X is a dataset."""
     for match in _DATASET_RE.finditer(text):
         name = match.group("name")
-        if not _name_like(name) or name.split()[0] in ("New", "Novel", "Existing", "Standard", "Real", "Synthetic"):
+        if len(name) < 3 or not _name_like(name) or name.split()[0] in ("New", "Novel", "Existing", "Standard", "Real", "Synthetic"):
             continue
         yield Candidate(match.start("name"), match.end("name"), name, T, "dataset-pattern", 0.8)
+
+
+_TITLE_NAME = (r"(?:[A-Z][\w'’-]*[A-Za-z0-9])(?:\s+(?:[A-Z][\w'’-]*[A-Za-z0-9]|of|for|and|with|in|to|via|on|the)){0,6}"
+               r"|[a-z]+[A-Z][\w-]*")
+_APPOSITIVE_NAME_RE = re.compile(rf"(?<![\w-])(?P<name>{_TITLE_NAME})(?=,\s+(?:which is\s+)?an?\s)")
+
+
+def apposition_names(text: str) -> Iterator[Candidate]:
+    """"X, a <adjectives> framework/model/benchmark …" → X, typed by the noun.
+
+    >>> [(c.text, c.kind.value) for c in apposition_names(
+    ...     "1) Temporal Self-Consistency Voting, a training-free, test-time decoding strategy.")]
+    [('Temporal Self-Consistency Voting', 'METHOD')]
+    """
+    for match in _APPOSITIVE_NAME_RE.finditer(text):
+        name = _clean_name(match.group("name"))
+        start = match.start("name")
+        words = name.split()
+        if not _name_like(name) or words[0] in ("The", "Our", "However", "Specifically", "Moreover", "Finally"):
+            continue
+        sentence_start = start == 0 or text[:start].rstrip().endswith((".", ":", ";", ")", "!", "?"))
+        if sentence_start and len(words) == 1 and not is_coined(name) and not name.isupper():
+            continue
+        end = start + len(name)
+        kind = kind_from_context(text, start, end)
+        if kind is None:
+            continue
+        tail = text[end:end + 80].lower()
+        role = Role.PROPOSES if re.match(r",\s+an?\s+(?:\w+\s+){0,2}?(?:novel|new|simple|unified|our)\b", tail) else Role.USES
+        yield Candidate(start, end, name, kind, "apposition", 0.75, role=role)
+
+
+_EVAL_SENTENCE_RE = re.compile(
+    r"\b(?:accuracy|benchmarks?|datasets?|experiments?|evaluat\w*|outperform\w*|achiev\w*|results?|"
+    r"state-of-the-art|SOTA|performance|scores?|tested|test on)\b|%", re.IGNORECASE)
+_EVAL_NAME = r"[A-Z][A-Za-z]*[A-Z0-9][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*"
+_EVAL_TARGET_RE = re.compile(rf"\b(?:on|across|over)\s+(?:the\s+)?(?P<name>{_EVAL_NAME})(?![\w-])")
+_LIST_NEXT_RE = re.compile(rf"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?:the\s+)?(?P<name>{_EVAL_NAME})(?![\w-])")
+
+
+_SENTENCE_END_RE = re.compile(r"[.!?](?=\s+[A-Z(\d])")
+
+
+def _sentence_around(text: str, pos: int) -> str:
+    """The sentence that contains ``pos`` (ends are ". " before a capital, digit or parenthesis)."""
+    start = 0
+    for end in _SENTENCE_END_RE.finditer(text, 0, pos):
+        start = end.end()
+    stop = _SENTENCE_END_RE.search(text, pos)
+    return text[start: stop.end() if stop else len(text)]
+
+
+def evaluation_datasets(text: str) -> Iterator[Candidate]:
+    """Acronym- or coined-looking names evaluated on: "… 88.8% accuracy on CAER-S, and … on HECO".
+
+    >>> [c.text for c in evaluation_datasets("We obtain 37.9 mAP on EMOTIC and 88.8% accuracy on CAER-S.")]
+    ['EMOTIC', 'CAER-S']
+    """
+    for match in _EVAL_TARGET_RE.finditer(text):
+        if not _EVAL_SENTENCE_RE.search(_sentence_around(text, match.start())):
+            continue
+        if True:
+            name = match.group("name")
+            if not (is_coined(name) or sum(c.isupper() for c in name) >= 3 or re.search(r"\d", name)):
+                continue
+            if kind_from_context(text, match.start("name"), match.end("name")) not in (None, T):
+                continue
+            yield Candidate(match.start("name"), match.end("name"), name, T, "evaluation", 0.65)
+
+
+def list_siblings(text: str, start: int, end: int) -> Iterator[tuple[int, int, str]]:
+    """Names coordinated with the span [start, end): "X, Y, and Z" → the spans of Y and Z (and of X for Y)."""
+    pos = end
+    while True:
+        match = _LIST_NEXT_RE.match(text, pos)
+        if not match:
+            break
+        yield match.start("name"), match.end("name"), match.group("name")
+        pos = match.end()
+    # Walk left: "A, B, and <span>"
+    before = text[max(0, start - 200):start]
+    while True:
+        match = re.search(rf"(?<![\w-])(?P<name>{_EVAL_NAME})(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?:the\s+)?$", before)
+        if not match:
+            break
+        offset = start - len(before)
+        yield offset + match.start("name"), offset + match.end("name"), match.group("name")
+        before = before[: match.start()]
+        start = offset + match.start()
+
+
+_EXAMPLE_KINDS = {
+    **{w: T for w in ("benchmark", "dataset", "corpora", "corpus", "suite", "testbed", "environment", "task")},
+    **{w: D for w in ("model", "llm", "vlm", "mllm", "architecture", "backbone", "network", "family", "families")},
+    **{w: M for w in ("baseline", "method", "algorithm", "approach", "technique", "optimizer", "attack", "defense",
+                      "framework", "agent")},
+}
+_EXAMPLES_RE = re.compile(
+    r"\b(?P<noun>benchmarks?|datasets?|corpora|corpus|suites?|testbeds?|environments?|models?|LLMs|VLMs|MLLMs|"
+    r"architectures?|backbones?|networks?|famil(?:y|ies)|baselines?|methods?|algorithms?|approaches|techniques?|"
+    r"optimizers?|attacks?|defenses?|frameworks?|agents?)"
+    r"(?:\s*,)?\s*(?:such as|including|like|e\.g\.,?|namely|\(e\.g\.,?|\(|:|-{2,3}|—|–)\s*")
+_ITEM = r"(?:the\s+)?(?P<item>[A-Z][\w.+’'-]*[A-Za-z0-9+](?:\s[A-Z0-9][\w.+-]*[A-Za-z0-9+]){0,3}|[a-z]+[A-Z][\w.+-]*)"
+_ITEM_RE = re.compile(_ITEM)
+_SEP_RE = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|/)\s*")
+
+
+def exemplified_names(text: str) -> Iterator[Candidate]:
+    """Names listed as examples of a kind: "benchmarks, including CIRCO, CIRR, and FashionIQ".
+
+    >>> [(c.text, c.kind.value) for c in exemplified_names("baselines such as AIDE and ML-Master, and")]
+    [('AIDE', 'METHOD'), ('ML-Master', 'METHOD')]
+    """
+    for match in _EXAMPLES_RE.finditer(text):
+        noun = match.group("noun").lower()
+        noun = noun if noun in _EXAMPLE_KINDS else noun.rstrip("s") if noun.rstrip("s") in _EXAMPLE_KINDS else noun[:-2] if noun.endswith("es") else noun
+        kind = _EXAMPLE_KINDS.get(noun) or _EXAMPLE_KINDS.get(noun.rstrip("s"))
+        if kind is None or (noun == "task" and True):
+            continue
+        pos = match.end()
+        for _ in range(12):
+            item = _ITEM_RE.match(text, pos)
+            if not item:
+                break
+            name = item.group("item")
+            if name.split()[0] in ("We", "Our", "These", "This", "In", "The", "A", "An") or name.endswith("."):
+                break
+            yield Candidate(item.start("item"), item.end("item"), name, kind, "examples", 0.75)
+            sep = _SEP_RE.match(text, item.end())
+            if not sep:
+                break
+            pos = sep.end()

@@ -70,10 +70,13 @@ def _formats(ctx: click.Context, param: click.Parameter, value: str) -> tuple[st
 @click.option("--base", default=None, metavar="IRI", help="Base IRI of the resources (default https://w3id.org/paper-kg/id/).")
 @click.option("--gazetteer", "gazetteer_path", type=click.Path(dir_okay=False, exists=True), default=None,
               help="A gazetteer JSONL file to use instead of the bundled one.")
+@click.option("--n-process", type=click.IntRange(min=1), default=None,
+              help="Extraction worker processes (default: one per CPU core); results do not depend on it.")
 @click.option("-s", "--silent", is_flag=True, help="No progress messages on stderr.")
 @_handle_errors
 def build(listings: tuple[Path, ...], out: Path, input_format: str, skip_bad_rows: bool, model: str | None,
-          formats: tuple[str, ...], base: str | None, gazetteer_path: str | None, silent: bool) -> None:
+          formats: tuple[str, ...], base: str | None, gazetteer_path: str | None, n_process: int | None,
+          silent: bool) -> None:
     """Build the knowledge graph from paper listings (none: the bundled sample).
 
     \b
@@ -88,7 +91,8 @@ def build(listings: tuple[Path, ...], out: Path, input_format: str, skip_bad_row
             click.echo(message, err=True)
 
     result = run_build(list(listings), out, input_format=input_format, skip_bad_rows=skip_bad_rows,
-                       model=model, base=base, formats=formats, gazetteer_path=gazetteer_path, progress=progress)
+                       model=model, base=base, formats=formats, gazetteer_path=gazetteer_path,
+                       n_process=n_process, progress=progress)
     for location, reason in result.corpus.skipped:
         click.echo(f"skipped {location}: {reason}", err=True)
     counts = result.manifest["counts"]
@@ -98,6 +102,45 @@ def build(listings: tuple[Path, ...], out: Path, input_format: str, skip_bad_row
                    f"{counts['triples']} triples; {counts['skipped_rows']} rows skipped", err=True)
     for path in result.written:
         click.echo(str(path))
+
+
+@cli.command("eval")
+@click.option("--gold", "gold_path", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="Gold annotations: our JSONL, SciERC JSON lines or TDMSci CoNLL.")
+@click.option("--gold-format", type=click.Choice(["auto", "kg", "scierc", "tdmsci"]), default="auto", show_default=True)
+@click.option("--corpus", "corpus_paths", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="Listing(s) holding the abstracts of gold records that carry only an id.")
+@click.option("--model", default=None, metavar="NAME", help="As for kg build.")
+@click.option("--gazetteer", "gazetteer_path", type=click.Path(dir_okay=False, exists=True), default=None)
+@click.option("--only", type=click.Choice(["METHOD", "MODEL", "DATASET"]), multiple=True,
+              help="Count only predictions of these types (for gold sets that annotate only some types).")
+@click.option("--show-errors", default=20, show_default=True, help="How many misses and false positives to list.")
+@click.option("--json", "as_json", is_flag=True, help="Print the scores and errors as JSON.")
+@_handle_errors
+def eval_command(gold_path: Path, gold_format: str, corpus_paths: tuple[Path, ...], model: str | None,
+                 gazetteer_path: str | None, only: tuple[str, ...], show_errors: int, as_json: bool) -> None:
+    """Score extraction against gold annotations: typed and untyped P/R/F1 per type, misses, false positives.
+
+    \b
+    Example:
+        kg eval --gold bench/gold/iclr2026_test.jsonl \\
+                --corpus ../shared/data/iclr2026-openreview/iclr2026_submissions.jsonl.gz
+        kg eval --gold ../shared/data/scierc/test.json --gold-format scierc
+    """
+    import json
+
+    from . import nlp as kg_nlp
+    from .evaluate import evaluate, format_report, load_gold, predict
+    from .read import read_papers
+
+    corpus = read_papers(list(corpus_paths)) if corpus_paths else []
+    docs = load_gold(gold_path, gold_format, corpus)
+    nlp = kg_nlp.build(model, gazetteer_path=gazetteer_path)
+    report = evaluate(docs, predict(docs, nlp), count_kinds=frozenset(only) if only else None)
+    if as_json:
+        click.echo(json.dumps(report.as_dict(), indent=2, ensure_ascii=False))
+    else:
+        click.echo(format_report(report, show_errors=show_errors))
 
 
 def main() -> None:

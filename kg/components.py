@@ -15,8 +15,8 @@ from spacy.tokens import Doc
 
 from .abbrev import Abbreviation, find_abbreviations
 from .candidates import (
-    Candidate, coined_names, dataset_phrases, emphasised_names, introduced_names,
-    kind_from_head, model_names, FamilyIndex, _DEFAULT_FAMILIES,
+    Candidate, apposition_names, coined_names, dataset_phrases, emphasised_names, evaluation_datasets,
+    introduced_names, is_coined, exemplified_names, technique_like, kind_from_head, list_siblings, model_names, FamilyIndex, _DEFAULT_FAMILIES,
 )
 from .gazetteer import Gazetteer, is_case_sensitive, load_gazetteer, load_stoplist
 from .normalize import concept_key
@@ -31,6 +31,14 @@ def _set_extension(name: str, default: Any) -> None:
     Doc.set_extension(name, default=default, force=True)
 
 
+def _text(doc: Doc) -> str:
+    """``doc.text`` joins every token each time it is read; read it once per document."""
+    text = doc.user_data.get("kg_text")
+    if text is None:
+        text = doc.user_data["kg_text"] = doc.text
+    return text
+
+
 class AbbreviationDetector:
     """Schwartz–Hearst abbreviation definitions → ``doc._.kg_abbreviations``."""
 
@@ -38,7 +46,7 @@ class AbbreviationDetector:
         _set_extension("kg_abbreviations", None)
 
     def __call__(self, doc: Doc) -> Doc:
-        doc._.kg_abbreviations = find_abbreviations(doc.text)
+        doc._.kg_abbreviations = find_abbreviations(_text(doc))
         return doc
 
 
@@ -75,7 +83,7 @@ class GazetteerMatcher:
                 found.append(Candidate(
                     span.start_char, span.end_char, span.text, entry.kind, "gazetteer",
                     0.6 if entry.ambiguous else (0.95 if entry.tier == "named" else 0.8),
-                    canonical=entry.name, broader=entry.broader,
+                    canonical=entry.name, broader=entry.broader, tier=entry.tier,
                 ))
         doc._.kg_candidates = found
         return doc
@@ -89,18 +97,21 @@ class NamingPatterns:
         gazetteer = load_gazetteer(gazetteer_path)
         families = set(_DEFAULT_FAMILIES)
         for entry in gazetteer.entries:
-            if entry.kind is ConceptKind.MODEL and entry.broader is None:
+            if entry.kind is ConceptKind.MODEL and entry.broader is None and entry.tier == "named":
                 families.update(f for f in entry.surface_forms
                                 if re.fullmatch(r"[A-Z][A-Za-z]+(?:[- ][A-Z][A-Za-z]+)?", f) and len(f) >= 3)
         self.families = FamilyIndex(families)
 
     def __call__(self, doc: Doc) -> Doc:
-        text = doc.text
+        text = _text(doc)
         found: list[Candidate] = list(doc._.kg_candidates or [])
         found.extend(model_names(text, self.families))
         found.extend(introduced_names(text))
         found.extend(emphasised_names(text))
         found.extend(dataset_phrases(text))
+        found.extend(apposition_names(text))
+        found.extend(evaluation_datasets(text))
+        found.extend(exemplified_names(text))
         found.extend(coined_names(text))
         doc._.kg_candidates = found
         return doc
@@ -136,6 +147,27 @@ class ConceptResolver:
         self.gazetteer = load_gazetteer(gazetteer_path)
         self.stoplist = load_stoplist(stoplist_path)
 
+    def _list_siblings(self, text: str, chosen: list[Candidate]) -> list[Candidate]:
+        """Datasets and models coordinated with a known one ("on GSM8K, SVAMP and FooQA") share its type."""
+        out: list[Candidate] = []
+        taken = {(c.start, c.end) for c in chosen}
+        for cand in chosen:
+            if cand.kind not in (ConceptKind.DATASET, ConceptKind.MODEL) or cand.confidence < 0.8:
+                continue
+            for start, end, name in list_siblings(text, cand.start, cand.end):
+                if (start, end) in taken or concept_key(name) in self.stoplist or len(name) < 3:
+                    continue
+                if not (is_coined(name) or sum(c.isupper() for c in name) >= 2 or any(c.isdigit() for c in name)):
+                    continue
+                entry = self.gazetteer.lookup(name)
+                if entry is not None:
+                    out.append(Candidate(start, end, name, entry.kind, "gazetteer", 0.9, canonical=entry.name,
+                                         broader=entry.broader, tier=entry.tier))
+                else:
+                    out.append(Candidate(start, end, name, cand.kind, "list", 0.65))
+                taken.add((start, end))
+        return out
+
     # -- abbreviation definitions ------------------------------------------------
     def _from_abbreviation(self, text: str, abbr: Abbreviation) -> tuple[list[Candidate], tuple[str, str, ConceptKind] | None]:
         if concept_key(abbr.long) in self.stoplist or concept_key(abbr.short) in self.stoplist:
@@ -148,8 +180,10 @@ class ConceptResolver:
                 entry = short_entry
         kind = entry.kind if entry else kind_from_head(abbr.long)
         role = Role.PROPOSES if _proposed_here(text, abbr.long_start) else Role.USES
-        if kind is None and role is Role.PROPOSES and abbr.long[:1].isupper():
-            kind = ConceptKind.METHOD  # "we propose Foo Bar Baz (FBB)": a named contribution
+        if kind is None and technique_like(abbr.long) and len(abbr.long.split()) >= 2 and (
+                role is Role.PROPOSES or _title_case(abbr.long) or abbr.long.islower()):
+            # "we propose Foo Bar Baz (FBB)", "large eddy simulation (LES)": a technique named with an acronym.
+            kind = ConceptKind.METHOD
         if kind is None:
             return [], None
         canonical = entry.name if entry else _singular_long_form(abbr.long, abbr.short)
@@ -169,7 +203,7 @@ class ConceptResolver:
         return out, (abbr.short, canonical, kind)
 
     def __call__(self, doc: Doc) -> Doc:
-        text = doc.text
+        text = _text(doc)
         pool: list[Candidate] = []
         acronyms = []
         for abbr in doc._.kg_abbreviations or []:
@@ -181,13 +215,19 @@ class ConceptResolver:
             key = concept_key(cand.text)
             if cand.source != "gazetteer" and (key in self.stoplist or concept_key(cand.canonical or cand.text) in self.stoplist):
                 continue
-            if cand.source in ("coined", "introduced", "emphasis", "dataset-pattern"):
+            if cand.source == "gazetteer" and cand.tier == "generic" and not _acronym_like(cand.text):
+                continue  # broad categories in words (transformer, supervised learning) only count when defined
+            if cand.source == "gazetteer" and cand.start > 1 and text[cand.start - 1] == "-" and text[cand.start - 2].isalnum():
+                continue  # the tail of a hyphenated name: "SAM" in "MST-SAM"
+            if cand.source in ("coined", "introduced", "emphasis", "dataset-pattern", "apposition", "evaluation", "examples"):
                 entry = self.gazetteer.lookup(cand.text)
                 if entry is not None:
                     cand = replace(cand, kind=entry.kind, canonical=entry.name, confidence=max(cand.confidence, 0.9),
                                    broader=entry.broader)
             pool.append(cand)
         chosen = _non_overlapping(pool)
+        chosen = _non_overlapping(chosen + self._list_siblings(text, chosen))
+        chosen = _consistent_kinds(chosen)
         # Role: anything introduced in this abstract is proposed wherever it is mentioned, even
         # when another extractor (say the gazetteer) won the span.
         proposing = [c for c in pool if c.role is Role.PROPOSES]
@@ -209,6 +249,21 @@ class ConceptResolver:
         return doc
 
 
+def _acronym_like(text: str) -> bool:
+    """"CNNs", "LSTM", "MoE": a single token with two or more capitals."""
+    return " " not in text and sum(c.isupper() for c in text) >= 2
+
+
+_MINOR_WORDS = frozenset("a an and as at by for from in of on or the to via with".split())
+
+
+def _title_case(phrase: str) -> bool:
+    """Every content word capitalised: "Temporal Semantic Entropy", "Square-Root Velocity Representation"."""
+    words = [w for w in re.split(r"[\s]+", phrase) if w]
+    content = [w for w in words if w.lower() not in _MINOR_WORDS]
+    return len(content) >= 2 and all(w[0].isupper() or w[0].isdigit() for w in content)
+
+
 def _singular_long_form(long: str, short: str) -> str:
     """"sparse autoencoders (SAEs)" names the concept "sparse autoencoder"."""
     if short.endswith("s") and not short[:-1].endswith("s") and long.endswith("s") and not long.endswith("ss"):
@@ -218,8 +273,24 @@ def _singular_long_form(long: str, short: str) -> str:
     return long
 
 
-_SOURCE_RANK = {"abbreviation": 5, "gazetteer": 4, "model-pattern": 3, "introduced": 3,
-                "dataset-pattern": 2, "emphasis": 2, "coined": 1}
+_WEAK_SOURCES = frozenset({"coined", "list", "evaluation", "emphasis"})
+
+
+def _consistent_kinds(chosen: list[Candidate]) -> list[Candidate]:
+    """One name, one type per abstract: weakly typed mentions take the type of the most trusted mention."""
+    best: dict[str, Candidate] = {}
+    for cand in chosen:
+        key = concept_key(cand.canonical or cand.text)
+        if key not in best or cand.confidence > best[key].confidence:
+            best[key] = cand
+    return [
+        replace(c, kind=best[k].kind) if c.source in _WEAK_SOURCES and c.kind is not best[k].kind else c
+        for c in chosen for k in (concept_key(c.canonical or c.text),)
+    ]
+
+
+_SOURCE_RANK = {"abbreviation": 5, "gazetteer": 4, "model-pattern": 3, "introduced": 3, "apposition": 3,
+                "examples": 3, "dataset-pattern": 2, "emphasis": 2, "evaluation": 2, "list": 1, "coined": 1}
 
 
 def _non_overlapping(pool: list[Candidate]) -> list[Candidate]:

@@ -11,8 +11,13 @@ from .records import Acronym, ConceptKind, Entity, Mention, Role
 __all__ = ["acronym_table", "mentions_from_annotations", "resolve_entities"]
 
 
-def acronym_table(annotations: Iterable[PaperAnnotation]) -> dict[str, Acronym]:
-    """Short form → its long forms across the corpus; more than one distinct long form is ambiguous.
+def acronym_table(annotations: Iterable[PaperAnnotation], *, dominance: float = 0.8) -> dict[str, Acronym]:
+    """Short form → its long forms across the corpus.
+
+    An acronym is ambiguous when no single long form accounts for at least
+    ``dominance`` of its definitions; ``long_forms`` lists the dominant one
+    first. Rare variant spellings ("large-scale language model" among a hundred
+    "large language model") do not make "LLM" ambiguous.
 
     Examples
     --------
@@ -22,19 +27,28 @@ def acronym_table(annotations: Iterable[PaperAnnotation]) -> dict[str, Acronym]:
     >>> acronym_table([a, b])["DPO"].ambiguous
     False
     """
-    forms: dict[str, dict[str, str]] = defaultdict(dict)
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    spelling: dict[str, dict[str, str]] = defaultdict(dict)
     papers: dict[str, list[str]] = defaultdict(list)
     for ann in annotations:
         for short, canonical, _kind in ann.acronyms:
             key = _short_key(short)
-            forms[key].setdefault(concept_key(canonical), canonical)
+            long_key = concept_key(canonical)
+            counts[key][long_key] += 1
+            spelling[key].setdefault(long_key, canonical)
             if ann.paper_id not in papers[key]:
                 papers[key].append(ann.paper_id)
-    return {
-        short: Acronym(short=short, long_forms=tuple(sorted(longs.values())),
-                       papers=tuple(papers[short]), ambiguous=len(longs) > 1)
-        for short, longs in sorted(forms.items())
-    }
+    table = {}
+    for short in sorted(counts):
+        ranked = sorted(counts[short].items(), key=lambda item: (-item[1], item[0]))
+        total = sum(counts[short].values())
+        table[short] = Acronym(
+            short=short,
+            long_forms=tuple(spelling[short][k] for k, _ in ranked),
+            papers=tuple(papers[short]),
+            ambiguous=ranked[0][1] / total < dominance,
+        )
+    return table
 
 
 def _short_key(short: str) -> str:
@@ -54,6 +68,7 @@ def mentions_from_annotations(annotations: list[PaperAnnotation]) -> tuple[list[
     for ann in annotations:
         for short, _canonical, kind in ann.acronyms:
             kinds[_short_key(short)][kind] += 1
+    # Undefined uses take the type the corpus gave the dominant long form.
     mentions: list[Mention] = []
     for ann in annotations:
         local = {_short_key(s) for s, _, _ in ann.acronyms}

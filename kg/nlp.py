@@ -1,6 +1,7 @@
 """Build the spaCy pipeline (blank English or a statistical model, plus our components) and run it."""
 from __future__ import annotations
 
+import multiprocessing
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -25,6 +26,26 @@ class PaperAnnotation:
     mentions: tuple  # tuple[Candidate, ...]
     acronyms: tuple  # tuple[(short, canonical, ConceptKind), ...]
     acronym_uses: tuple  # tuple[(start, end, text), ...]
+
+
+class _TextKeepingTokenizer:
+    """Wraps the tokenizer to keep the input string on the Doc (``user_data["kg_text"]``).
+
+    spaCy rebuilds ``doc.text`` from the tokens each time it is read, which
+    cost more than all of our components together; the tokenizer is lossless,
+    so the input string is the same text.
+    """
+
+    def __init__(self, tokenizer) -> None:
+        self.tokenizer = tokenizer
+
+    def __call__(self, text: str):
+        doc = self.tokenizer(text)
+        doc.user_data["kg_text"] = text
+        return doc
+
+    def __getattr__(self, name: str):
+        return getattr(self.tokenizer, name)
 
 
 def build(model: str | None = None, *, gazetteer_path: str | None = None,
@@ -58,6 +79,7 @@ def build(model: str | None = None, *, gazetteer_path: str | None = None,
                 f"spaCy model {model!r} is not installed; install it with `{hint}` "
                 "or build without --model"
             ) from None
+    nlp.tokenizer = _TextKeepingTokenizer(nlp.tokenizer)
     config = {"gazetteer_path": gazetteer_path}
     nlp.add_pipe("kg_abbreviations")
     nlp.add_pipe("kg_gazetteer", config=config)
@@ -75,13 +97,47 @@ def pipeline_description(nlp) -> str:
             f"{meta.get('version', '0.0.0')}: {', '.join(nlp.pipe_names)}")
 
 
-def annotate(nlp, papers: Iterable[Paper], *, batch_size: int = 256) -> Iterator[PaperAnnotation]:
-    """Run the pipeline over the papers' abstracts, yielding plain records (never Docs)."""
+def _annotate_serial(nlp, papers: list[Paper], batch_size: int) -> list[PaperAnnotation]:
     stream = ((paper.abstract, paper) for paper in papers if paper.abstract)
-    for doc, paper in nlp.pipe(stream, as_tuples=True, batch_size=batch_size):
-        yield PaperAnnotation(
+    return [
+        PaperAnnotation(
             paper_id=paper.id,
             mentions=tuple(doc._.kg_mentions or ()),
             acronyms=tuple(doc._.kg_acronyms or ()),
             acronym_uses=tuple(doc._.kg_acronym_uses or ()),
         )
+        for doc, paper in nlp.pipe(stream, as_tuples=True, batch_size=batch_size)
+    ]
+
+
+# The pipeline a forked worker inherits from its parent (set just before the pool starts).
+_WORKER_NLP = None
+
+
+def _worker(args: tuple[list[Paper], int]) -> list[PaperAnnotation]:
+    papers, batch_size = args
+    return _annotate_serial(_WORKER_NLP, papers, batch_size)
+
+
+def annotate(nlp, papers: Iterable[Paper], *, batch_size: int = 256, n_process: int = 1) -> Iterator[PaperAnnotation]:
+    """Run the pipeline over the papers' abstracts, yielding plain records (never Docs), in input order.
+
+    With ``n_process > 1`` the papers are split into chunks that forked worker
+    processes annotate; only the plain records travel back (spaCy's own
+    ``n_process`` ships whole Docs between processes, which costs more than
+    it saves for a pipeline this cheap).
+    """
+    papers = [p for p in papers if p.abstract]
+    if n_process <= 1 or len(papers) < 2 * batch_size or "fork" not in multiprocessing.get_all_start_methods():
+        yield from _annotate_serial(nlp, papers, batch_size)
+        return
+    global _WORKER_NLP
+    _WORKER_NLP = nlp
+    size = max(batch_size, len(papers) // (n_process * 4) + 1)
+    chunks = [(papers[i:i + size], batch_size) for i in range(0, len(papers), size)]
+    try:
+        with multiprocessing.get_context("fork").Pool(n_process) as pool:
+            for annotations in pool.imap(_worker, chunks):
+                yield from annotations
+    finally:
+        _WORKER_NLP = None

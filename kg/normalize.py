@@ -1,6 +1,7 @@
 """Text normalisation shared by readers, identity and entity merging."""
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import unicodedata
@@ -70,6 +71,7 @@ def _singular(word: str) -> str:
     return word
 
 
+@functools.lru_cache(maxsize=262144)
 def concept_key(text: str) -> str:
     """Key under which surface forms of one concept merge.
 
@@ -82,11 +84,16 @@ def concept_key(text: str) -> str:
     True
     >>> concept_key("Best-of-$N$")
     'best of n'
+    >>> concept_key("VQS") == concept_key("VQ")
+    False
     """
     text = strip_latex(_DASH_RE.sub("-", unicodedata.normalize("NFKC", text)))
+    last = text.replace("-", " ").split()[-1] if text.split() else ""
+    # "VQS" is an acronym ending in S, not the plural of "VQ"; "LLMs" is a plural.
+    keep_s = last.isupper() and last.endswith("S")
     text = text.casefold().replace("-", " ").replace("_", " ")
     words = _SPACE_RE.sub(" ", text).strip().split(" ")
-    if words and words[-1]:
+    if words and words[-1] and not keep_s:
         words[-1] = _singular(words[-1])
     return " ".join(words)
 

@@ -77,3 +77,29 @@ def test_cli_out_is_a_file(runner, tmp_path, data_dir):
 def test_cli_missing_model_says_how_to_install(runner, tmp_path):
     result = runner.invoke(cli, ["build", "--model", "en_core_web_sm_missing", "--out", str(tmp_path)])
     assert "pip install" in result.stderr
+
+
+def test_cli_eval_on_tiny_gold(runner, tmp_path):
+    import json
+
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(json.dumps({"id": "g1", "abstract": "We fine-tune Qwen2.5-7B with Direct Preference Optimization (DPO) on GSM8K.",
+                                "entities": [
+                                    {"type": "MODEL", "tier": "named", "name": "Qwen2.5-7B", "aliases": ["Qwen2.5-7B"]},
+                                    {"type": "METHOD", "tier": "named", "name": "Direct Preference Optimization", "aliases": ["DPO"]},
+                                    {"type": "DATASET", "tier": "named", "name": "GSM8K", "aliases": ["GSM8K"]},
+                                    {"type": "DATASET", "tier": "named", "name": "MATH", "aliases": ["MATH"]},
+                                ]}) + "\n")
+    result = runner.invoke(cli, ["eval", "--gold", str(gold), "--json"], catch_exceptions=False)
+    assert result.exit_code == 0
+    scores = json.loads(result.stdout)
+    assert scores["typed"]["ALL"]["gold_named"] == 4 and scores["typed"]["ALL"]["found_named"] == 3
+    assert scores["typed"]["ALL"]["precision"] == 1.0
+    assert scores["misses"] == [["g1", "DATASET", "MATH"]]
+
+
+def test_cli_eval_gold_without_abstract_needs_corpus(runner, tmp_path):
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text('{"id": "nope", "entities": []}\n')
+    result = runner.invoke(cli, ["eval", "--gold", str(gold)])
+    assert result.exit_code == 1 and "gold.jsonl:1: no abstract for id 'nope'" in result.stderr

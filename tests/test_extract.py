@@ -113,3 +113,19 @@ def test_extract_entities_merge_case_and_plural(nlp):
     _, entities = extract.resolve_entities(ms)
     sae = [e for e in entities if e.key == "sparse autoencoder"]
     assert len(sae) == 1 and set(sae[0].paper_ids) == {"a", "b"} and "SAEs" in sae[0].aliases
+
+
+def test_extract_parallel_equals_serial(nlp):
+    import kg
+
+    papers = kg.read_papers(kg.sample_paths())
+    serial = list(annotate(nlp, papers, batch_size=4, n_process=1))
+    parallel = list(annotate(nlp, papers, batch_size=4, n_process=2))
+    assert parallel == serial and len(serial) == 39
+
+
+def test_extract_dominant_long_form_is_not_ambiguous(nlp):
+    papers = [Paper(str(i), "We use large language models (LLMs) here.") for i in range(9)]
+    papers.append(Paper("odd", "We use large-scale language models (LLMs) here."))
+    _, table = extract.mentions_from_annotations(list(annotate(nlp, papers)))
+    assert not table["LLM"].ambiguous and table["LLM"].long_forms[0].lower().startswith("large language model")

@@ -1,0 +1,46 @@
+"""Benchmark: extraction quality on our ICLR 2026 gold (dev and held-out test) and reference gold sets.
+
+    python bench/eval_extraction.py [--errors]
+
+The ICLR gold files hold ids and annotations only; the abstracts come from
+../shared/data/iclr2026-openreview. Dev = bench/gold/iclr2026_dev_{a,b}.jsonl
+(70 abstracts, used while developing); test = bench/gold/iclr2026_test.jsonl
+(40 abstracts, annotated independently and never tuned on).
+"""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from kg import nlp as kg_nlp
+from kg.evaluate import evaluate, format_report, load_gold, predict
+from kg.read import read_papers
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared" / "data"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--errors", action="store_true", help="also list misses and false positives (dev only)")
+    args = parser.parse_args()
+    corpus = read_papers([SHARED / "iclr2026-openreview" / "iclr2026_submissions.jsonl.gz"])
+    nlp = kg_nlp.build()
+    sets = {
+        "ICLR 2026 dev (70)": (load_gold(ROOT / "bench/gold/iclr2026_dev_a.jsonl", "kg", corpus)
+                               + load_gold(ROOT / "bench/gold/iclr2026_dev_b.jsonl", "kg", corpus), None),
+        "ICLR 2026 test (40, held out)": (load_gold(ROOT / "bench/gold/iclr2026_test.jsonl", "kg", corpus), None),
+        "SciERC test (Method→METHOD/MODEL, Material→DATASET)": (load_gold(SHARED / "scierc/test.json", "scierc"), None),
+        "TDMSci test (DATASET only)": (load_gold(SHARED / "tdmsci/test_500_v2.conll", "tdmsci"), frozenset({"DATASET"})),
+    }
+    for title, (docs, only) in sets.items():
+        report = evaluate(docs, predict(docs, nlp), count_kinds=only)
+        show = 400 if args.errors and title.startswith("ICLR 2026 dev") else 0
+        text = format_report(report, show_errors=show)
+        print(f"## {title}\n")
+        print(text if show else "\n".join(text.splitlines()[:8]))
+        print()
+
+
+if __name__ == "__main__":
+    main()
