@@ -68,7 +68,8 @@ def concept_graph(corpus: Corpus) -> nx.Graph:
     """Methods, models and datasets linked when mentioned in the same paper.
 
     Node attributes: ``label``, ``kind`` (METHOD/MODEL/DATASET), ``papers``,
-    ``proposed_in``. Edge attributes: ``papers`` (papers mentioning both) and
+    ``proposed_in`` (papers that propose it), ``aliases`` (other surface forms,
+    joined by " | "), ``broader`` (model family, or ""). Edge attributes: ``papers`` (papers mentioning both) and
     ``weight`` (association strength over the papers that mention any concept).
     """
     per_paper: dict[str, set[str]] = {}
@@ -78,7 +79,8 @@ def concept_graph(corpus: Corpus) -> nx.Graph:
     entities = {e.key: e for e in corpus.entities}
     for key in sorted(entities):
         e = entities[key]
-        G.add_node(key, label=e.name, kind=e.kind.value, papers=len(e.paper_ids), proposed_in=len(e.proposed_in))
+        G.add_node(key, label=e.name, kind=e.kind.value, papers=len(e.paper_ids), proposed_in=len(e.proposed_in),
+                   aliases=" | ".join(e.aliases), broader=e.broader or "")
     pairs: Counter[tuple[str, str]] = Counter()
     for keys in per_paper.values():
         pairs.update(combinations(sorted(keys), 2))
@@ -90,11 +92,18 @@ def concept_graph(corpus: Corpus) -> nx.Graph:
 
 
 def paper_graph(corpus: Corpus) -> nx.Graph:
-    """Papers, authors and entities in one graph: ``authored`` edges and ``proposes``/``uses`` edges."""
+    """Papers, authors and entities in one graph: ``authored`` edges and ``proposes``/``uses`` edges.
+
+    Node ids are ``paper:<id>``, ``author:<key>``, ``entity:<key>``; every node has ``label`` and
+    ``kind`` ("paper", "author", METHOD/MODEL/DATASET); paper nodes also carry ``title``,
+    ``abstract``, ``area``, ``year`` and ``venue``. Edges carry ``relation`` (authored, proposes,
+    uses) and, for authorship, the 1-based ``position``.
+    """
     G = nx.Graph()
     for paper in corpus.papers:
         G.add_node(f"paper:{paper.id}", label=paper.title or paper.abstract[:80], kind="paper",
-                   area=paper.area or "")
+                   area=paper.area or "", title=paper.title or "", abstract=paper.abstract,
+                   year=paper.year or 0, venue=paper.venue or "")
     for author in sorted(corpus.authors, key=lambda a: a.key):
         G.add_node(f"author:{author.key}", label=author.name, kind="author")
     for entity in corpus.entities:

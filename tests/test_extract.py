@@ -129,3 +129,23 @@ def test_extract_dominant_long_form_is_not_ambiguous(nlp):
     papers.append(Paper("odd", "We use large-scale language models (LLMs) here."))
     _, table = extract.mentions_from_annotations(list(annotate(nlp, papers)))
     assert not table["LLM"].ambiguous and table["LLM"].long_forms[0].lower().startswith("large language model")
+
+
+def test_extract_components_registered_through_entry_points():
+    """A plain spaCy user can add our components by name, without importing kg first."""
+    import subprocess
+    import sys
+    from importlib.metadata import PackageNotFoundError, entry_points, version
+
+    try:
+        version("paper-kg")
+    except PackageNotFoundError:
+        pytest.skip("paper-kg is not installed (entry points come from the installed distribution)")
+    names = {ep.name for ep in entry_points(group="spacy_factories")}
+    assert {"kg_abbreviations", "kg_gazetteer", "kg_naming_patterns", "kg_concept_resolver"} <= names
+    code = ("import spacy; nlp = spacy.blank('en'); "
+            "[nlp.add_pipe(n) for n in ('kg_abbreviations', 'kg_gazetteer', 'kg_naming_patterns', 'kg_concept_resolver')]; "
+            "doc = nlp('We apply Direct Preference Optimization (DPO) to Qwen2.5-7B.'); "
+            "print(sorted({m.canonical for m in doc._.kg_mentions}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd="/")
+    assert "Direct Preference Optimization" in out.stdout and "Qwen2.5-7B" in out.stdout
