@@ -19,10 +19,12 @@ from typing import Any
 import networkx as nx
 
 from . import extract
-from .errors import InputError, OutputError
+from .errors import InputError, OutputError, ShapesViolation
 from .gazetteer import load_gazetteer
 from .graphs import coauthor_graph, concept_graph, paper_graph
 from .normalize import concept_key
+from .query import STORE_DIR
+from .validate import check_store
 from .read import ReadReport, read_papers
 from .records import ConceptKind, Corpus
 from .version import __version__
@@ -83,6 +85,7 @@ def build(
     formats: Sequence[str] = ("ttl",),
     gazetteer_path: str | None = None,
     n_process: int | None = None,
+    validate: bool = True,
     progress: Callable[[str], None] | None = None,
 ) -> BuildResult:
     """Build the knowledge graph of one or more paper listings.
@@ -97,6 +100,9 @@ def build(
         None to write nothing.
     formats
         RDF formats to write beside ``kg.ttl``: ``ttl``, ``nt``, ``jsonld``, ``xml``, ``trig``.
+    validate
+        Check the written graph against ontology/shapes.ttl (a violation is an
+        error; the result goes into the manifest either way when enabled).
     n_process
         Worker processes for extraction (default: one per CPU core for large
         listings); the output does not depend on it.
@@ -111,15 +117,17 @@ def build(
         Bad input (file, line and what to do in the message).
     OutputError
         The output directory cannot be written.
+    ShapesViolation
+        The graph does not satisfy the SHACL shapes (unless ``validate=False``).
     """
     from . import nlp as kg_nlp
-    from .rdf import FORMATS, BuildInfo, serialize, to_graph
+    from .rdf import FORMATS, BuildInfo, build_triples, to_graph, write
 
     say = progress or (lambda message: None)
     started, clock = datetime.now(timezone.utc), time.perf_counter()
-    unknown = [f for f in formats if f not in FORMATS and f != "jsonld"]
+    unknown = [f for f in formats if f not in FORMATS]
     if unknown:
-        raise InputError(f"unknown RDF format {unknown[0]!r}", hint=f"use {', '.join([*FORMATS, 'jsonld'])}")
+        raise InputError(f"unknown RDF format {unknown[0]!r}", hint=f"use {', '.join(FORMATS)}")
     bundled = not inputs
     paths = sample_paths() if bundled else [Path(p) for p in inputs]  # type: ignore[union-attr]
     labels = {p: (f"sample/{p.name}" if bundled else str(p)) for p in paths}
@@ -164,10 +172,11 @@ def build(
         [__version__, pipeline, base, [(m["name"], m["sha256"]) for m in inputs_meta]]).encode()).hexdigest()[:16]
     info = BuildInfo(digest=digest, tool_version=__version__, pipeline=pipeline,
                      inputs=tuple((m["name"], m["sha256"]) for m in inputs_meta))
-    g = to_graph(corpus, coauthors, concepts, info, base=base)
-    say(f"assembled {len(g)} triples")
+    triples = build_triples(corpus, coauthors, concepts, info, base=base)
+    g = to_graph(triples)
+    say(f"assembled {len(triples)} triples")
 
-    manifest = _manifest(corpus, report, inputs_meta, pipeline, model, len(g), coauthors, concepts, acronyms)
+    manifest = _manifest(corpus, report, inputs_meta, pipeline, model, len(triples), coauthors, concepts, acronyms)
     result = BuildResult(corpus, coauthors, concepts, paper_net, g, manifest, out_dir)
     if out_dir is None:
         return result
@@ -180,24 +189,37 @@ def build(
         "host": platform.node(),
         "python": platform.python_version(),
     }
-    names = ["kg.ttl", *[f"kg.{FORMATS[f][1] if f in FORMATS else 'jsonld'}" for f in formats if f != "ttl"],
+    names = ["kg.ttl", *[f"kg.{FORMATS[f]}" for f in formats if f != "ttl"],
              "coauthors.graphml", "concepts.graphml", "papers.graphml", "run.ttl", "manifest.json"]
-    manifest["outputs"] = names
+    manifest["outputs"] = [*names, f"{STORE_DIR}/"]
     # Write everything into a temporary directory beside the outputs, then move each file into place:
     # an interrupted build never leaves a half-written file.
     tmp = Path(tempfile.mkdtemp(prefix=".kg-build-", dir=out_dir))
     try:
-        serialize(g, tmp / "kg.ttl", "ttl")
+        write(triples, tmp / "kg.ttl", "ttl")
         for fmt in formats:
             if fmt != "ttl":
-                serialize(g, tmp / f"kg.{FORMATS[fmt][1] if fmt in FORMATS else 'jsonld'}", fmt)
+                write(triples, tmp / f"kg.{FORMATS[fmt]}", fmt)
         for name, G in (("coauthors", coauthors), ("concepts", concepts), ("papers", paper_net)):
             nx.write_graphml(G, tmp / f"{name}.graphml", encoding="utf-8", prettyprint=True)
         _write_run(tmp / "run.ttl", info, started, finished, base)
+        store = _write_store(tmp / "kg.ttl", tmp / STORE_DIR)
+        if validate:
+            report = check_store(store, triples=len(triples))
+            manifest["validation"] = {"engine": "sparql", **report.summary()}
+            say("validation: " + ("conforms" if report.conforms else f"{len(report.violations)} violation(s)"))
+            if not report.conforms:
+                raise ShapesViolation(f"the built graph violates ontology/shapes.ttl (nothing was replaced in "
+                                      f"{out_dir}):\n{report.text(limit=5)}")
+        else:
+            manifest["validation"] = {"conforms": None, "skipped": True}
+        del store  # closes the store before it is moved into place
         (tmp / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         for name in names:
             os.replace(tmp / name, out_dir / name)
             result.written.append(out_dir / name)
+        _replace_dir(tmp / STORE_DIR, out_dir / STORE_DIR)
+        result.written.append(out_dir / STORE_DIR)
     except OSError as err:
         raise OutputError(f"{out_dir}: writing outputs failed ({err.strerror}); nothing was replaced "
                           "unless listed before this error") from None
@@ -205,6 +227,26 @@ def build(
         shutil.rmtree(tmp, ignore_errors=True)
     say(f"wrote {len(names)} files to {out_dir}")
     return result
+
+
+def _write_store(ttl: Path, target: Path):
+    """The embedded Oxigraph store that `kg query` and `kg serve` read (no Turtle re-parsing per query)."""
+    import pyoxigraph as ox
+
+    store = ox.Store(str(target))
+    store.bulk_load(path=str(ttl), format=ox.RdfFormat.TURTLE)
+    store.flush()
+    store.optimize()
+    return store
+
+
+def _replace_dir(new: Path, target: Path) -> None:
+    """Swap a directory into place: the old one is moved aside first and removed only after the swap."""
+    old = target.with_name(f".{target.name}-old-{os.getpid()}")
+    if target.exists():
+        os.replace(target, old)
+    os.replace(new, target)
+    shutil.rmtree(old, ignore_errors=True)
 
 
 def _manifest(corpus: Corpus, report: ReadReport, inputs_meta: list[dict[str, Any]], pipeline: str,

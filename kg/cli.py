@@ -49,7 +49,7 @@ def _formats(ctx: click.Context, param: click.Parameter, value: str) -> tuple[st
     from .rdf import FORMATS
 
     names = tuple(dict.fromkeys(v.strip() for v in value.split(",") if v.strip()))
-    allowed = (*FORMATS, "jsonld")
+    allowed = tuple(FORMATS)
     for name in names:
         if name not in allowed:
             raise click.BadParameter(f"{name!r} is not one of {', '.join(allowed)}")
@@ -67,16 +67,17 @@ def _formats(ctx: click.Context, param: click.Parameter, value: str) -> tuple[st
               help="Add an installed spaCy pipeline (e.g. en_core_web_sm) before our components.")
 @click.option("--format", "formats", default="ttl", callback=_formats, show_default=True,
               help="Comma-separated RDF formats: ttl, nt, jsonld, xml, trig.")
-@click.option("--base", default=None, metavar="IRI", help="Base IRI of the resources (default https://w3id.org/paper-kg/id/).")
+@click.option("--base", default=None, metavar="IRI", help="Base IRI of the resources (default: the kgr: namespace in the README).")
 @click.option("--gazetteer", "gazetteer_path", type=click.Path(dir_okay=False, exists=True), default=None,
               help="A gazetteer JSONL file to use instead of the bundled one.")
 @click.option("--n-process", type=click.IntRange(min=1), default=None,
               help="Extraction worker processes (default: one per CPU core); results do not depend on it.")
+@click.option("--no-validate", is_flag=True, help="Do not check the graph against ontology/shapes.ttl.")
 @click.option("-s", "--silent", is_flag=True, help="No progress messages on stderr.")
 @_handle_errors
 def build(listings: tuple[Path, ...], out: Path, input_format: str, skip_bad_rows: bool, model: str | None,
           formats: tuple[str, ...], base: str | None, gazetteer_path: str | None, n_process: int | None,
-          silent: bool) -> None:
+          no_validate: bool, silent: bool) -> None:
     """Build the knowledge graph from paper listings (none: the bundled sample).
 
     \b
@@ -92,7 +93,7 @@ def build(listings: tuple[Path, ...], out: Path, input_format: str, skip_bad_row
 
     result = run_build(list(listings), out, input_format=input_format, skip_bad_rows=skip_bad_rows,
                        model=model, base=base, formats=formats, gazetteer_path=gazetteer_path,
-                       n_process=n_process, progress=progress)
+                       n_process=n_process, validate=not no_validate, progress=progress)
     for location, reason in result.corpus.skipped:
         click.echo(f"skipped {location}: {reason}", err=True)
     counts = result.manifest["counts"]
@@ -141,6 +142,149 @@ def eval_command(gold_path: Path, gold_format: str, corpus_paths: tuple[Path, ..
         click.echo(json.dumps(report.as_dict(), indent=2, ensure_ascii=False))
     else:
         click.echo(format_report(report, show_errors=show_errors))
+
+
+def dir_option(func: F) -> F:
+    """``--dir DIR``: a directory `kg build --out` wrote (default ./exports)."""
+    return click.option("-d", "--dir", "build_dir", type=click.Path(file_okay=False, path_type=Path),
+                        default=Path("exports"), show_default=True,
+                        help="The build directory (what `kg build --out` wrote).")(func)
+
+
+@cli.command()
+@dir_option
+@click.argument("file", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--limit", default=20, show_default=True, help="Example focus nodes shown per kind of violation.")
+@click.option("--engine", type=click.Choice(["sparql", "pyshacl"]), default="sparql", show_default=True,
+              help="sparql: shapes compiled to SPARQL on Oxigraph (fast); pyshacl: the reference validator (slow, "
+                   "exact lexical datatypes).")
+@_handle_errors
+def validate(build_dir: Path, file: Path | None, limit: int, engine: str) -> None:
+    """Check a build (or an RDF FILE) against the SHACL shapes in ontology/shapes.ttl.
+
+    \b
+    Example:
+        kg validate --dir exports/
+        kg validate my-graph.ttl
+    """
+    from .errors import ShapesViolation
+    from .validate import check_file
+
+    report = check_file(file if file is not None else build_dir / "kg.ttl", engine=engine)
+    click.echo(report.text(limit=limit))
+    if not report.conforms:
+        raise ShapesViolation(f"{file or build_dir / 'kg.ttl'}: {len(report.violations)} SHACL violation(s)")
+
+
+def _params(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> dict[str, str]:
+    out = {}
+    for value in values:
+        key, sep, rest = value.partition("=")
+        if not sep or not key:
+            raise click.BadParameter(f"{value!r} is not NAME=VALUE")
+        out[key] = rest
+    return out
+
+
+@cli.command()
+@dir_option
+@click.argument("sparql", required=False)
+@click.option("-f", "--file", "query_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              help="Read the query from a file.")
+@click.option("-n", "--name", help="Run a named query from ontology/queries (see --list).")
+@click.option("-p", "--param", "params", multiple=True, callback=_params, metavar="NAME=VALUE",
+              help="A parameter of the query, bound as an RDF term (never pasted into the text).")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "tsv", "json", "xml", "turtle", "ntriples"]),
+              default="table", show_default=True, help="Result format (turtle/ntriples for CONSTRUCT/DESCRIBE).")
+@click.option("--timeout", default=30.0, show_default=True, help="Stop the query after this many seconds.")
+@click.option("--limit", default=100_000, show_default=True, help="At most this many rows or triples.")
+@click.option("--list", "list_queries", is_flag=True, help="List the named queries and their parameters.")
+@_handle_errors
+def query(build_dir: Path, sparql: str | None, query_file: Path | None, name: str | None,
+          params: dict[str, str], fmt: str, timeout: float, limit: int, list_queries: bool) -> None:
+    """Run SPARQL against a build: a query string, a --file, or a --name from the library.
+
+    \b
+    Example:
+        kg query --name coauthors-of-author --param "author=Iván Arcuschin"
+        kg query 'SELECT ?n WHERE { ?a foaf:name ?n } LIMIT 5' --format csv
+    """
+    from .query import bind_params, format_result, load_named, named_queries, open_store, run
+
+    if list_queries:
+        for q in named_queries().values():
+            args = " ".join(f"--param {p.name}=…" for p in q.params)
+            click.echo(f"{q.name} {args}".rstrip())
+            click.echo(f"    {q.description}")
+            for p in q.params:
+                click.echo(f"    {p.name} ({p.kind}): {p.doc}")
+        return
+    given = [x for x in (sparql, query_file, name) if x]
+    if len(given) != 1:
+        raise click.UsageError("give exactly one of SPARQL, --file or --name (or --list)")
+    named = load_named(name) if name else None
+    text = named.text if named else (query_file.read_text(encoding="utf-8") if query_file else sparql)
+    bound = bind_params(named, params)
+    result = run(open_store(build_dir), text, bound, timeout=timeout, limit=limit, hidden=tuple(bound))
+    if result.kind == "graph" and fmt not in ("turtle", "ntriples"):
+        fmt = "turtle"
+    click.echo(format_result(result, fmt).rstrip("\n"))
+    if result.truncated:
+        click.echo(f"warning: stopped at --limit {limit}", err=True)
+
+
+@cli.command()
+@dir_option
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind (keep 127.0.0.1 unless you mean it).")
+@click.option("--port", default=8000, show_default=True, help="Port (0 picks a free one).")
+@click.option("--timeout", default=30.0, show_default=True, help="Per-query time limit in seconds.")
+@click.option("--max-rows", default=10_000, show_default=True, help="At most this many result rows per query.")
+@_handle_errors
+def serve(build_dir: Path, host: str, port: int, timeout: float, max_rows: int) -> None:
+    """Serve a build as a read-only SPARQL 1.1 endpoint (GET/POST /sparql, /queries/NAME, /health).
+
+    \b
+    Example:
+        kg serve --dir exports/ --port 8000
+    """
+    from .serve import ServeSettings, serve as run_server
+
+    def ready(url: str) -> None:
+        click.echo(url)
+        click.echo(f"serving {build_dir} read-only at {url}sparql; Ctrl-C stops", err=True)
+
+    try:
+        run_server(ServeSettings(build_dir, host, port, timeout, max_rows), ready=ready)
+    except OSError as err:
+        raise click.ClickException(f"cannot listen on {host}:{port} ({err.strerror}); choose another --port")
+
+
+@cli.command()
+@dir_option
+@click.option("--endpoint", required=True, metavar="URL",
+              help="Graph Store Protocol address, e.g. http://127.0.0.1:7878/store (Oxigraph), "
+                   "http://localhost:3030/ds/data (Fuseki).")
+@click.option("--graph", metavar="IRI", help="Target named graph (default: the default graph).")
+@click.option("--query-endpoint", metavar="URL", help="SPARQL endpoint for the final count check (derived for "
+                                                        "Oxigraph, Fuseki and GraphDB).")
+@click.option("--append", is_flag=True, help="Add to the graph instead of replacing it.")
+@click.option("--chunk", default=50_000, show_default=True, help="Triples per request.")
+@click.option("--retries", default=3, show_default=True, help="Retries per request on network errors and 5xx.")
+@_handle_errors
+def push(build_dir: Path, endpoint: str, graph: str | None, query_endpoint: str | None, append: bool,
+         chunk: int, retries: int) -> None:
+    """Load a build into an existing triple store (SPARQL 1.1 Graph Store HTTP Protocol) and check the count.
+
+    \b
+    Example:
+        kg push --dir exports/ --endpoint http://127.0.0.1:7878/store --graph https://example.org/iclr2026
+    """
+    from .push import push as run_push
+
+    result = run_push(build_dir, endpoint, graph=graph, query_endpoint=query_endpoint, chunk_triples=chunk,
+                      retries=retries, replace=not append)
+    click.echo(f"pushed {result.triples} triples in {result.chunks} request(s); the store reports "
+               f"{result.store_count} in {result.graph or 'the default graph'}")
 
 
 def main() -> None:

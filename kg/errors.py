@@ -6,6 +6,7 @@ __all__ = [
     "InputError",
     "OutputError",
     "ModelNotFound",
+    "ShapesViolation",
 ]
 
 
@@ -53,3 +54,7 @@ class OutputError(KgError):
 
 class ModelNotFound(KgError):
     """A spaCy model named with ``--model`` is not installed."""
+
+
+class ShapesViolation(KgError):
+    """A graph does not satisfy ontology/shapes.ttl."""

@@ -17,16 +17,11 @@ from .vocab import (
     DCTERMS, FABIO, FOAF, ITSRDF, KG, OA, PREFIXES, PRO, PROV, RDF, SDO, SKOS, VOID, XSD,
 )
 
-__all__ = ["BuildInfo", "to_graph", "new_graph", "serialize", "FORMATS"]
+__all__ = ["BuildInfo", "build_triples", "to_graph", "new_graph", "write", "FORMATS", "jsonld_context"]
 
 _KIND_CLASS = {ConceptKind.METHOD: KG.Method, ConceptKind.MODEL: KG.Model, ConceptKind.DATASET: KG.Dataset}
-#: ``--format`` name → (rdflib format for the Oxigraph store, file suffix).
-FORMATS: dict[str, tuple[str, str]] = {
-    "ttl": ("ox-turtle", "ttl"),
-    "nt": ("ox-ntriples", "nt"),
-    "xml": ("ox-xml", "rdf"),
-    "trig": ("ox-trig", "trig"),
-}
+#: ``--format`` name → file suffix.
+FORMATS: dict[str, str] = {"ttl": "ttl", "nt": "nt", "xml": "rdf", "trig": "trig", "jsonld": "jsonld"}
 
 Triple = tuple[URIRef | BNode, URIRef, URIRef | Literal | BNode]
 
@@ -233,27 +228,67 @@ def _with_broader(areas: set[str]) -> set[str]:
     return out
 
 
-def to_graph(corpus: Corpus, coauthors: nx.Graph, concepts: nx.Graph, info: BuildInfo,
-             *, base: str | None = None, store: str = "Oxigraph") -> Graph:
-    """The whole build as an rdflib Graph (Oxigraph store underneath), with a VoID triple count."""
+def build_triples(corpus: Corpus, coauthors: nx.Graph, concepts: nx.Graph, info: BuildInfo,
+                  *, base: str | None = None) -> list[Triple]:
+    """Every triple of the build in a stable order, ending with the VoID triple count."""
     mint = Minter(base) if base else Minter()
+    triples = list(dict.fromkeys(iter_triples(corpus, coauthors, concepts, info, mint)))
+    triples.append((mint.dataset(), VOID.triples, _lit(len(triples) + 1, XSD.integer)))
+    return triples
+
+
+def to_graph(triples: list[Triple], store: str = "Oxigraph") -> Graph:
+    """The triples as an rdflib Graph on the Oxigraph store (fast SPARQL through rdflib's API).
+
+    Oxigraph stores derived integer types (``xsd:positiveInteger``,
+    ``xsd:nonNegativeInteger``) as ``xsd:integer``; the files written by
+    :func:`write` keep the exact datatypes.
+    """
     g = new_graph(store)
-    g.addN((s, p, o, g) for s, p, o in iter_triples(corpus, coauthors, concepts, info, mint))
-    dataset = mint.dataset()
-    g.add((dataset, VOID.triples, _lit(len(g) + 1, XSD.integer)))
+    g.addN((s, p, o, g) for s, p, o in triples)
     return g
 
 
-def serialize(g: Graph, path: Path, fmt: str = "ttl") -> None:
-    """Write ``g`` to ``path`` in one of :data:`FORMATS` (or ``jsonld``)."""
+def _ox(term):
+    import pyoxigraph as ox
+
+    if isinstance(term, URIRef):
+        return ox.NamedNode(str(term))
+    if isinstance(term, Literal):
+        if term.language:
+            return ox.Literal(str(term), language=term.language)
+        return ox.Literal(str(term), datatype=ox.NamedNode(str(term.datatype)) if term.datatype else None)
+    return ox.BlankNode(str(term))
+
+
+#: JSON-LD context published with the ontology (ontology/context.jsonld).
+def jsonld_context() -> dict:
+    import json
+    from importlib import resources
+
+    return json.loads(resources.files("kg").joinpath("ontology/context.jsonld").read_text(encoding="utf-8"))
+
+
+def write(triples: list[Triple], path: Path, fmt: str = "ttl") -> None:
+    """Write the triples to ``path`` in one of :data:`FORMATS` or ``jsonld`` (compacted with our @context)."""
+    import pyoxigraph as ox
+
     if fmt == "jsonld":
-        text = g.serialize(format="json-ld", auto_compact=True)
+        g = Graph(bind_namespaces="none")
+        for s, p, o in triples:
+            g.add((s, p, o))
+        context = jsonld_context()
+        text = g.serialize(format="json-ld", context=context["@context"], auto_compact=True)
         Path(path).write_text(text, encoding="utf-8")
         return
-    rdflib_format = FORMATS[fmt][0]
-    if g.store.__class__.__name__ != "OxigraphStore":
-        rdflib_format = {"ox-turtle": "turtle", "ox-ntriples": "nt", "ox-xml": "xml", "ox-trig": "trig"}[rdflib_format]
+    formats = {"ttl": ox.RdfFormat.TURTLE, "nt": ox.RdfFormat.N_TRIPLES, "xml": ox.RdfFormat.RDF_XML,
+               "trig": ox.RdfFormat.TRIG}
+    prefixes = {k: str(v) for k, v in PREFIXES.items()} if fmt in ("ttl", "trig", "xml") else None
+    if fmt == "trig":
+        data = (ox.Quad(_ox(s), _ox(p), _ox(o), ox.DefaultGraph()) for s, p, o in triples)
+    else:
+        data = (ox.Triple(_ox(s), _ox(p), _ox(o)) for s, p, o in triples)
     with open(path, "wb") as handle:
-        g.serialize(destination=handle, format=rdflib_format)
+        ox.serialize(data, handle, formats[fmt], prefixes=prefixes)
         handle.flush()
         os.fsync(handle.fileno())

@@ -10,7 +10,7 @@ from rdflib.term import URIRef
 __all__ = [
     "KG", "KGR", "FABIO", "PRO", "OA", "ITSRDF", "MLS",
     "DCTERMS", "FOAF", "OWL", "PROV", "RDF", "RDFS", "SDO", "SKOS", "VOID", "XSD",
-    "PREFIXES", "DEFAULT_BASE",
+    "PREFIXES", "DEFAULT_BASE", "SPARQL_RESULTS",
 ]
 
 # Regenerate with `python scripts/gen_vocab.py` after editing ontology/kg.ttl.
@@ -53,6 +53,8 @@ PRO = Namespace("http://purl.org/spar/pro/")
 OA = Namespace("http://www.w3.org/ns/oa#")
 ITSRDF = Namespace("http://www.w3.org/2005/11/its/rdf#")
 MLS = Namespace("http://www.w3.org/ns/mls#")
+#: XML namespace of SPARQL query results documents.
+SPARQL_RESULTS = "http://www.w3.org/2005/sparql-results#"
 
 def _ns(vocabulary: Namespace | type[DefinedNamespace]) -> Namespace:
     return Namespace(str(vocabulary._NS) if isinstance(vocabulary, type) else str(vocabulary))

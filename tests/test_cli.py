@@ -40,10 +40,13 @@ def test_cli_bad_input_one_line_error_exit_1(runner, tmp_path, data_dir, name):
 def test_cli_bad_input_keeps_previous_outputs(runner, tmp_path, data_dir):
     good = runner.invoke(cli, ["build", str(data_dir / "listings.jsonl"), "--out", str(tmp_path)])
     assert good.exit_code == 0
-    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
+    store = sorted(p.name for p in (tmp_path / "store").iterdir())
     bad = runner.invoke(cli, ["build", str(data_dir / "bad" / "invalid_json.jsonl"), "--out", str(tmp_path)])
     assert bad.exit_code == 1
-    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == before
+    assert sorted(p.name for p in (tmp_path / "store").iterdir()) == store
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary leftovers
 
 
 def test_cli_skip_bad_rows(runner, tmp_path, data_dir):

@@ -1,0 +1,65 @@
+"""Benchmark: every named query on a full ICLR 2026 build; also the build's RDF-writing steps.
+
+    python bench/query_speed.py [--dir DIR] [--repeat 5]
+
+Builds ../shared/data/iclr2026-openreview/iclr2026_submissions.jsonl.gz into DIR (default
+/tmp/kg-bench-iclr) unless DIR already holds a build, then times each named query: in-process
+(Oxigraph executing and iterating the results) and through `kg.query.run` (the forked,
+time-limited worker that `kg query` and `kg serve` use). Reports the median of --repeat runs.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from pathlib import Path
+
+import kg
+from kg.query import bind_params, named_queries, open_store, run, _execute
+
+ROOT = Path(__file__).resolve().parent.parent
+LISTING = ROOT.parent / "shared" / "data" / "iclr2026-openreview" / "iclr2026_submissions.jsonl.gz"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--dir", type=Path, default=Path("/tmp/kg-bench-iclr"))
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    if not (args.dir / "store").is_dir():
+        t = time.perf_counter()
+        result = kg.build([LISTING], args.dir, progress=lambda m: print("  build:", m))
+        print(f"build: {time.perf_counter() - t:.1f} s, {result.manifest['counts']['triples']} triples")
+    manifest = json.loads((args.dir / "manifest.json").read_text())
+    print(f"build dir {args.dir}: {manifest['counts']['papers']} papers, {manifest['counts']['triples']} triples")
+    store = open_store(args.dir)
+    # Parameters that hit a lot of data: the most frequent entity, the largest area.
+    top = next(iter(store.query("SELECT ?l (COUNT(?p) AS ?n) WHERE { ?e skos:prefLabel ?l . ?p schema:mentions ?e } "
+                                "GROUP BY ?l ORDER BY DESC(?n) LIMIT 1",
+                                prefixes={"skos": "http://www.w3.org/2004/02/skos/core#",
+                                          "schema": "https://schema.org/"})))
+    area = next(iter(store.query("SELECT ?l (COUNT(?p) AS ?n) WHERE { ?p <http://purl.org/dc/terms/subject> ?a . "
+                                 "?a <http://www.w3.org/2004/02/skos/core#prefLabel> ?l } GROUP BY ?l ORDER BY DESC(?n) LIMIT 1")))
+    paper = next(iter(store.query("SELECT ?id WHERE { ?p <https://w3id.org/paper-kg/ontology#proposes> ?e ; "
+                                  "<http://purl.org/dc/terms/identifier> ?id } LIMIT 1")))
+    values = {"author": "Iván Arcuschin", "entity": top["l"].value, "type": "kg:Method", "area": area["l"].value,
+              "paper": paper["id"].value}
+    print(f"parameters: {values}")
+    print(f"{'query':30} {'rows':>6} {'in-process ms':>14} {'kg.query.run ms':>16}")
+    for query in named_queries().values():
+        bound = bind_params(query, {p.name: values[p.name] for p in query.params})
+        inproc, forked, count = [], [], 0
+        for _ in range(args.repeat):
+            t = time.perf_counter()
+            _, data, _ = _execute(store, query.text, bound, 100_000)
+            inproc.append((time.perf_counter() - t) * 1000)
+            count = len(data["results"]["bindings"])
+            t = time.perf_counter()
+            run(store, query.text, bound, timeout=60)
+            forked.append((time.perf_counter() - t) * 1000)
+        print(f"{query.name:30} {count:6d} {statistics.median(inproc):14.1f} {statistics.median(forked):16.1f}")
+
+
+if __name__ == "__main__":
+    main()
