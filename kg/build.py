@@ -125,6 +125,13 @@ def build(
 
     say = progress or (lambda message: None)
     started, clock = datetime.now(timezone.utc), time.perf_counter()
+    stages: dict[str, float] = {}
+    mark = [clock]
+
+    def lap(stage: str) -> None:
+        now = time.perf_counter()
+        stages[stage] = round(now - mark[0], 3)
+        mark[0] = now
     unknown = [f for f in formats if f not in FORMATS]
     if unknown:
         raise InputError(f"unknown RDF format {unknown[0]!r}", hint=f"use {', '.join(FORMATS)}")
@@ -142,6 +149,7 @@ def build(
     papers = read_papers(paths, input_format=input_format, skip_bad_rows=skip_bad_rows,
                          labels=labels, report=report)
     say(f"read {len(papers)} papers from {len(paths)} listing(s)")
+    lap("read")
 
     nlp = kg_nlp.build(model, gazetteer_path=gazetteer_path)
     workers = n_process if n_process is not None else (os.cpu_count() or 1)
@@ -160,6 +168,7 @@ def build(
         acronyms=tuple(acronyms.values()), skipped=tuple(report.skipped),
     )
     say(f"extracted {len(mentions)} mentions of {len(entities)} entities")
+    lap("extract")
 
     coauthors, concepts, paper_net = coauthor_graph(corpus), concept_graph(corpus), paper_graph(corpus)
     inputs_meta = [
@@ -175,20 +184,13 @@ def build(
     triples = build_triples(corpus, coauthors, concepts, info, base=base)
     g = to_graph(triples)
     say(f"assembled {len(triples)} triples")
+    lap("graphs_and_rdf")
 
     manifest = _manifest(corpus, report, inputs_meta, pipeline, model, len(triples), coauthors, concepts, acronyms)
     result = BuildResult(corpus, coauthors, concepts, paper_net, g, manifest, out_dir)
     if out_dir is None:
         return result
 
-    finished = datetime.now(timezone.utc)
-    manifest["run"] = {
-        "started": started.isoformat(timespec="seconds"),
-        "finished": finished.isoformat(timespec="seconds"),
-        "seconds": round(time.perf_counter() - clock, 3),
-        "host": platform.node(),
-        "python": platform.python_version(),
-    }
     names = ["kg.ttl", *[f"kg.{FORMATS[f]}" for f in formats if f != "ttl"],
              "coauthors.graphml", "concepts.graphml", "papers.graphml", "run.ttl", "manifest.json"]
     manifest["outputs"] = [*names, f"{STORE_DIR}/"]
@@ -202,8 +204,9 @@ def build(
                 write(triples, tmp / f"kg.{FORMATS[fmt]}", fmt)
         for name, G in (("coauthors", coauthors), ("concepts", concepts), ("papers", paper_net)):
             nx.write_graphml(G, tmp / f"{name}.graphml", encoding="utf-8", prettyprint=True)
-        _write_run(tmp / "run.ttl", info, started, finished, base)
+        lap("write_files")
         store = _write_store(tmp / "kg.ttl", tmp / STORE_DIR)
+        lap("store")
         if validate:
             report = check_store(store, triples=len(triples))
             manifest["validation"] = {"engine": "sparql", **report.summary()}
@@ -214,6 +217,17 @@ def build(
         else:
             manifest["validation"] = {"conforms": None, "skipped": True}
         del store  # closes the store before it is moved into place
+        lap("validate")
+        finished = datetime.now(timezone.utc)
+        manifest["run"] = {
+            "started": started.isoformat(timespec="seconds"),
+            "finished": finished.isoformat(timespec="seconds"),
+            "seconds": round(time.perf_counter() - clock, 3),
+            "seconds_by_stage": stages,
+            "host": platform.node(),
+            "python": platform.python_version(),
+        }
+        _write_run(tmp / "run.ttl", info, started, finished, base)
         (tmp / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         for name in names:
             os.replace(tmp / name, out_dir / name)

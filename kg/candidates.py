@@ -424,7 +424,7 @@ def emphasised_names(text: str) -> Iterator[Candidate]:
 
 
 _DATASET_RE = re.compile(
-    rf"(?<![\w-])(?P<name>(?:[A-Z][\w.+-]*[A-Za-z0-9]|[a-z]+[A-Z][\w-]*)(?:[ -][A-Z][\w.+-]*[A-Za-z0-9]){{0,3}})"
+    r"(?<![\w-])(?P<name>(?:[A-Z][\w.+-]*[A-Za-z0-9]|[a-z]+[A-Z][\w-]*)(?:[ -][A-Z][\w.+-]*[A-Za-z0-9]){0,3})"
     r"\s+(?:benchmark|dataset|corpus|suite|leaderboard)s?\b"
 )
 

@@ -256,7 +256,7 @@ def serve(build_dir: Path, host: str, port: int, timeout: float, max_rows: int) 
     try:
         run_server(ServeSettings(build_dir, host, port, timeout, max_rows), ready=ready)
     except OSError as err:
-        raise click.ClickException(f"cannot listen on {host}:{port} ({err.strerror}); choose another --port")
+        raise click.ClickException(f"cannot listen on {host}:{port} ({err.strerror}); choose another --port") from None
 
 
 @cli.command()
@@ -285,6 +285,71 @@ def push(build_dir: Path, endpoint: str, graph: str | None, query_endpoint: str 
                       retries=retries, replace=not append)
     click.echo(f"pushed {result.triples} triples in {result.chunks} request(s); the store reports "
                f"{result.store_count} in {result.graph or 'the default graph'}")
+
+
+_GRAPH = click.Choice(["coauthor", "concept", "papers"])
+
+
+@cli.command()
+@dir_option
+@click.option("--graph", type=_GRAPH, required=True, help="Which graph to draw.")
+@click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The page to write (default DIR/<graph>.html).")
+@click.option("--size", type=click.Choice(["degree", "pagerank", "papers"]), default="degree", show_default=True,
+              help="Node size (and --top ranking) measure.")
+@click.option("--area", default=None, metavar="A", help="Only what belongs to papers of this area or subarea.")
+@click.option("--type", "types", type=click.Choice(["METHOD", "MODEL", "DATASET"], case_sensitive=False),
+              multiple=True, help="Only these entity types (concept and papers maps; repeatable).")
+@click.option("--min-weight", type=float, default=None, metavar="W", help="Drop links lighter than W.")
+@click.option("--top", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Keep the N most central nodes and their strongest links.")
+@click.option("--ego", default=None, metavar="NAME", help="Only the neighbourhood of this author or entity.")
+@click.option("--depth", type=click.IntRange(min=0), default=1, show_default=True, help="Links away from --ego.")
+@click.option("--open", "open_page", is_flag=True, help="Open the page in a browser.")
+@_handle_errors
+def viz(build_dir: Path, graph: str, out: Path | None, size: str, area: str | None, types: tuple[str, ...],
+        min_weight: float | None, top: int | None, ego: str | None, depth: int, open_page: bool) -> None:
+    """Draw a graph as a self-contained interactive HTML map (works offline).
+
+    \b
+    Example:
+        kg viz --graph coauthor
+        kg viz --dir exports/iclr --graph concept --top 500 -o iclr-concepts.html
+        kg viz --graph papers --ego "Neel Nanda" --depth 2 --open
+    """
+    from .viz import write_map
+
+    if depth != 1 and not ego:
+        raise click.UsageError("--depth needs --ego")
+    result = write_map(build_dir, graph, out, size=size, area=area, types=tuple(t.upper() for t in types),
+                       min_weight=min_weight, top=top, ego=ego, depth=depth)
+    click.echo(f"{result.nodes} nodes, {result.edges} links; "
+               f"{'force layout' if result.physics else 'precomputed layout, physics off'}", err=True)
+    click.echo(str(result.path))
+    if open_page:
+        click.launch(str(result.path))
+
+
+@cli.command("export")
+@dir_option
+@click.option("--to", "fmt", required=True,
+              type=click.Choice(["gexf", "graphml", "vosviewer-json", "neo4j-csv", "node-link-json"]))
+@click.option("--graph", "graphs", type=_GRAPH, multiple=True, help="Graphs to export (default: all three; repeatable).")
+@click.option("-o", "--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output directory (default DIR/<format>).")
+@_handle_errors
+def export_command(build_dir: Path, fmt: str, graphs: tuple[str, ...], out: Path | None) -> None:
+    """Export the graphs for Gephi, Cytoscape, VOSviewer, Neo4j or D3.
+
+    \b
+    Example:
+        kg export --to gexf
+        kg export --dir exports/neurips --to neo4j-csv --graph coauthor -o neo4j/
+    """
+    from .export import export_graphs
+
+    for path in export_graphs(build_dir, fmt, graphs=list(graphs) or None, out=out):
+        click.echo(str(path))
 
 
 def main() -> None:

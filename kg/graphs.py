@@ -1,6 +1,7 @@
 """Corpus → networkx graphs: co-author, concept co-occurrence, and paper–author–entity."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 from itertools import combinations
 
@@ -9,7 +10,20 @@ from networkx.algorithms import bipartite
 
 from .records import Corpus, Role
 
-__all__ = ["coauthor_graph", "concept_graph", "paper_graph", "association_strength"]
+__all__ = ["coauthor_graph", "concept_graph", "paper_graph", "association_strength", "xml_safe"]
+
+# Characters XML 1.0 forbids (GraphML is XML): abstracts sometimes carry a form feed from "\\footnote"
+# decoded as a JSON escape; networkx writes them and then cannot read its own file back.
+_XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def xml_safe(text: str) -> str:
+    """``text`` with XML-invalid control characters replaced by spaces.
+
+    >>> xml_safe("a\x0cb")
+    'a b'
+    """
+    return _XML_INVALID.sub(" ", text)
 
 
 def coauthor_graph(corpus: Corpus) -> nx.Graph:
@@ -39,7 +53,7 @@ def coauthor_graph(corpus: Corpus) -> nx.Graph:
     authors = sorted(counts)
     G = nx.Graph()
     for key in authors:
-        G.add_node(key, label=names[key], kind="author", papers=counts[key])
+        G.add_node(key, label=xml_safe(names[key]), kind="author", papers=counts[key])
     if not authors:
         return G
     B.add_nodes_from(authors, bipartite=0)
@@ -79,8 +93,8 @@ def concept_graph(corpus: Corpus) -> nx.Graph:
     entities = {e.key: e for e in corpus.entities}
     for key in sorted(entities):
         e = entities[key]
-        G.add_node(key, label=e.name, kind=e.kind.value, papers=len(e.paper_ids), proposed_in=len(e.proposed_in),
-                   aliases=" | ".join(e.aliases), broader=e.broader or "")
+        G.add_node(key, label=xml_safe(e.name), kind=e.kind.value, papers=len(e.paper_ids),
+                   proposed_in=len(e.proposed_in), aliases=xml_safe(" | ".join(e.aliases)), broader=e.broader or "")
     pairs: Counter[tuple[str, str]] = Counter()
     for keys in per_paper.values():
         pairs.update(combinations(sorted(keys), 2))
@@ -101,13 +115,13 @@ def paper_graph(corpus: Corpus) -> nx.Graph:
     """
     G = nx.Graph()
     for paper in corpus.papers:
-        G.add_node(f"paper:{paper.id}", label=paper.title or paper.abstract[:80], kind="paper",
-                   area=paper.area or "", title=paper.title or "", abstract=paper.abstract,
+        G.add_node(f"paper:{paper.id}", label=xml_safe(paper.title or paper.abstract[:80]), kind="paper",
+                   area=paper.area or "", title=xml_safe(paper.title or ""), abstract=xml_safe(paper.abstract),
                    year=paper.year or 0, venue=paper.venue or "")
     for author in sorted(corpus.authors, key=lambda a: a.key):
-        G.add_node(f"author:{author.key}", label=author.name, kind="author")
+        G.add_node(f"author:{author.key}", label=xml_safe(author.name), kind="author")
     for entity in corpus.entities:
-        G.add_node(f"entity:{entity.key}", label=entity.name, kind=entity.kind.value)
+        G.add_node(f"entity:{entity.key}", label=xml_safe(entity.name), kind=entity.kind.value)
     for paper in corpus.papers:
         for position, author in enumerate(paper.authors, start=1):
             G.add_edge(f"paper:{paper.id}", f"author:{author.key}", relation="authored", position=position)

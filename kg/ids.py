@@ -6,7 +6,7 @@ from urllib.parse import quote
 
 from rdflib import URIRef
 
-from .normalize import concept_key, short_hash, slug
+from .normalize import short_hash, slug
 from .records import Author, Paper
 from .vocab import DEFAULT_BASE
 
@@ -73,7 +73,9 @@ class Minter:
         return self._iri("venue", slug(name))
 
     def entity(self, key: str) -> URIRef:
-        return self._iri("entity", _slug_with_hash(concept_key(key) if key != concept_key(key) else key))
+        """IRI of the entity with this concept key (keys are already normalised: never normalise them again,
+        "dinos" (from the acronym DINOS) and "dino" are different entities)."""
+        return self._iri("entity", _slug_with_hash(key))
 
     def annotation(self, paper_id: str, start: int, end: int, entity_key: str) -> URIRef:
         # Coordinated names ("Llama-3.1-8B/70B") put two entities on one span: the key's hash tells them apart.

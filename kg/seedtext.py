@@ -150,11 +150,9 @@ def iter_text_records(text: str, path: str) -> Iterator[RawRecord | InputError]:
                     yield dangling()
                     pending_authors = None
                 pending_area = (number, line)
-            elif kind == "authors":
+            elif kind == "authors" and (parsed := _author_list(line)) is not None:
                 if pending_authors:
                     yield dangling()
-                parsed = _author_list(line)
-                assert parsed is not None  # classify_line said so
                 pending_authors = (number, parsed[0], parsed[1])
             elif kind == "header" and not (pending_area or pending_authors):
                 match = _VENUE_RE.search(line)

@@ -56,3 +56,15 @@ def test_graphs_sample_agree_with_graphml(sample_build):
     G = nx.read_graphml(sample_build.out / "coauthors.graphml")
     assert G.number_of_nodes() == 89
     assert G.number_of_edges() == sample_build.coauthors.number_of_edges()
+
+
+def test_graphs_graphml_survives_control_characters(tmp_path):
+    """An abstract with a form feed (a JSON-decoded "\\footnote") must not make unreadable GraphML."""
+    import networkx as nx
+
+    papers = (Paper("p1", "We use DPO.\x0cootnote{x}", title="T\x01", authors=(A, B)),)
+    corpus_ = Corpus(papers)
+    for G in (paper_graph(corpus_), coauthor_graph(corpus_)):
+        path = tmp_path / "g.graphml"
+        nx.write_graphml(G, path)
+        assert nx.read_graphml(path).number_of_nodes() == G.number_of_nodes()

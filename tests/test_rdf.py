@@ -116,3 +116,16 @@ def test_rdf_literals_are_plain_strings(small):
     # Oxigraph returns plain literals as xsd:string; both compare equal to the text.
     value = small.graph.value(predicate=kg.vocab.DCTERMS.identifier, object=Literal("p1"))
     assert value is not None
+
+
+def test_ids_distinct_entity_keys_get_distinct_iris():
+    from kg.normalize import concept_key
+
+    keys = {concept_key(x) for x in ("DINOS", "DINO", "dinos", "Dino", "C++", "C", "GPT-4", "GPT 4o", "LLMs")}
+    m = Minter()
+    assert len({m.entity(k) for k in keys}) == len(keys)
+
+
+def test_rdf_one_iri_per_entity(small):
+    iris = {Minter().entity(e.key) for e in small.corpus.entities}
+    assert len(iris) == len(small.corpus.entities)
