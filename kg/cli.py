@@ -352,5 +352,34 @@ def export_command(build_dir: Path, fmt: str, graphs: tuple[str, ...], out: Path
         click.echo(str(path))
 
 
+def _report_formats(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
+    from .report import FORMATS
+
+    names = tuple(dict.fromkeys(v.strip() for v in value.split(",") if v.strip()))
+    for name in names:
+        if name not in FORMATS:
+            raise click.BadParameter(f"{name!r} is not one of {', '.join(FORMATS)}")
+    return names or tuple(FORMATS)
+
+
+@cli.command("report")
+@dir_option
+@click.option("--format", "formats", default="html,md,json", callback=_report_formats, show_default=True,
+              help="Comma-separated report formats: html, md, json.")
+@_handle_errors
+def report_command(build_dir: Path, formats: tuple[str, ...]) -> None:
+    """Write graph-metric reports of a build: report.html (with plots), report.md, report.json.
+
+    \b
+    Example:
+        kg report                                   # exports/ → exports/report.{html,md,json}
+        kg report --dir exports/iclr --format json
+    """
+    from .report import write_report
+
+    for path in write_report(build_dir, formats):
+        click.echo(str(path))
+
+
 def main() -> None:
     cli()

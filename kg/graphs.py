@@ -110,14 +110,14 @@ def paper_graph(corpus: Corpus) -> nx.Graph:
 
     Node ids are ``paper:<id>``, ``author:<key>``, ``entity:<key>``; every node has ``label`` and
     ``kind`` ("paper", "author", METHOD/MODEL/DATASET); paper nodes also carry ``title``,
-    ``abstract``, ``area``, ``year`` and ``venue``. Edges carry ``relation`` (authored, proposes,
+    ``abstract``, ``area``, ``year``, ``venue`` and ``keywords`` (joined by " | "). Edges carry ``relation`` (authored, proposes,
     uses) and, for authorship, the 1-based ``position``.
     """
     G = nx.Graph()
     for paper in corpus.papers:
         G.add_node(f"paper:{paper.id}", label=xml_safe(paper.title or paper.abstract[:80]), kind="paper",
                    area=paper.area or "", title=xml_safe(paper.title or ""), abstract=xml_safe(paper.abstract),
-                   year=paper.year or 0, venue=paper.venue or "")
+                   year=paper.year or 0, venue=paper.venue or "", keywords=xml_safe(" | ".join(paper.keywords)))
     for author in sorted(corpus.authors, key=lambda a: a.key):
         G.add_node(f"author:{author.key}", label=xml_safe(author.name), kind="author")
     for entity in corpus.entities:
