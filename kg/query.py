@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import KgError
+from .normalize import concept_key, name_key
 from .vocab import PREFIXES, SPARQL_RESULTS, XSD
 
 __all__ = [
@@ -22,7 +23,8 @@ __all__ = [
 #: The store directory ``kg build`` writes beside kg.ttl.
 STORE_DIR = "store"
 RESULT_FORMATS = ("table", "csv", "tsv", "json", "xml", "turtle", "ntriples")
-_PARAM_RE = re.compile(r"^#\s*param\s+(?P<name>\w+)\s*:\s*(?P<kind>literal|iri|integer)\s*(?:;\s*(?P<doc>.*))?$")
+_PARAM_RE = re.compile(
+    r"^#\s*param\s+(?P<name>\w+)\s*:\s*(?P<kind>literal|iri|integer|person|concept|label)\s*(?:;\s*(?P<doc>.*))?$")
 
 
 class QueryError(KgError):
@@ -40,7 +42,7 @@ class UnknownQuery(QueryError):
 @dataclass(frozen=True, slots=True)
 class Param:
     name: str
-    kind: str  # literal | iri | integer
+    kind: str  # literal | iri | integer | person | concept | label (the last three: kg:lookupKey forms)
     doc: str = ""
 
 
@@ -86,6 +88,9 @@ def load_named(name: str) -> NamedQuery:
 def bind_params(query: NamedQuery | None, params: dict[str, str]) -> dict[str, Any]:
     """Turn ``--param k=v`` strings into RDF terms by the query's declared kinds (plain literals otherwise).
 
+    ``person``, ``label`` and ``concept`` parameters are normalised the way the build normalises
+    names into ``kg:lookupKey``, so that a query matches them with an index lookup.
+
     The terms are handed to Oxigraph as SPARQL substitutions (SEP-0007), never pasted into the query text.
     """
     import pyoxigraph as ox
@@ -115,6 +120,10 @@ def bind_params(query: NamedQuery | None, params: dict[str, str]) -> dict[str, A
                 bound[key] = ox.NamedNode(iri)
             except ValueError:
                 raise QueryError(f"--param {key}={value!r}: not an IRI or a prefixed name such as kg:Method") from None
+        elif kind == "person" or kind == "label":
+            bound[key] = ox.Literal(name_key(value))  # matches kg:lookupKey of authors and areas
+        elif kind == "concept":
+            bound[key] = ox.Literal(concept_key(value))  # matches kg:lookupKey of methods, models, datasets
         else:
             bound[key] = ox.Literal(value)
     return bound

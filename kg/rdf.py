@@ -11,7 +11,7 @@ import networkx as nx
 from rdflib import BNode, Graph, Literal, URIRef
 
 from .ids import Minter
-from .normalize import concept_key
+from .normalize import concept_key, name_key
 from .records import ConceptKind, Corpus, Role
 from .vocab import (
     DCTERMS, FABIO, FOAF, ITSRDF, KG, OA, PREFIXES, PRO, PROV, RDF, SDO, SKOS, VOID, XSD,
@@ -98,6 +98,7 @@ def iter_triples(corpus: Corpus, coauthors: nx.Graph, concepts: nx.Graph, info: 
         yield a, RDF.type, FOAF.Person
         yield a, RDF.type, SDO.Person
         yield a, FOAF.name, _lit(author.name)
+        yield a, KG.lookupKey, _lit(name_key(author.name))
         if author.author_id:
             yield a, DCTERMS.identifier, _lit(author.author_id)
     if areas:
@@ -107,6 +108,7 @@ def iter_triples(corpus: Corpus, coauthors: nx.Graph, concepts: nx.Graph, info: 
         c = mint.area(label)
         yield c, RDF.type, SKOS.Concept
         yield c, SKOS.prefLabel, _lit(label)
+        yield c, KG.lookupKey, _lit(name_key(label))
         yield c, SKOS.inScheme, scheme
         parts = [s.strip() for s in label.split("·")]
         if len(parts) > 1:
@@ -129,6 +131,8 @@ def iter_triples(corpus: Corpus, coauthors: nx.Graph, concepts: nx.Graph, info: 
         yield e, SKOS.prefLabel, _lit(entity.name)
         for alias in entity.aliases:
             yield e, SKOS.altLabel, _lit(alias)
+        for key in sorted({concept_key(f) for f in (entity.name, *entity.aliases)}):
+            yield e, KG.lookupKey, _lit(key)
         if entity.broader:
             family_key = by_name.get(entity.broader, concept_key(entity.broader))
             if family_key != entity.key:

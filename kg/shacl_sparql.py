@@ -3,7 +3,7 @@
 pySHACL walks rdflib graphs in Python and needs minutes for a graph of a
 million triples; the same checks as SPARQL take seconds. This engine supports
 the constraint components ontology/shapes.ttl uses (targets: sh:targetClass,
-sh:targetObjectsOf; sh:minCount, sh:maxCount, sh:datatype, sh:class,
+sh:targetObjectsOf, sh:targetSubjectsOf; sh:minCount, sh:maxCount, sh:datatype, sh:class,
 sh:hasValue, sh:in, sh:not/sh:in, sh:minLength, sh:pattern, sh:minInclusive,
 sh:maxInclusive, sh:minExclusive, sh:lessThan, sh:node, sh:or of minCount
 alternatives, sh:qualifiedValueShape with min/max counts (conformance of the
@@ -65,6 +65,8 @@ def _path(shapes: Graph, path) -> str:
 def _targets(shapes: Graph, shape) -> str | None:
     patterns = [f"{{ ?focus a/<{RDFS_SUBCLASS}>* {_n3(c)} }}" for c in shapes.objects(shape, SH.targetClass)]
     patterns += [f"{{ ?x_ {_n3(p)} ?focus }}" for p in shapes.objects(shape, SH.targetObjectsOf)]
+    patterns += [f"{{ SELECT DISTINCT ?focus WHERE {{ ?focus {_n3(p)} ?x_ }} }}"
+                 for p in shapes.objects(shape, SH.targetSubjectsOf)]
     return " UNION ".join(patterns) if patterns else None
 
 

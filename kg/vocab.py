@@ -35,6 +35,7 @@ class KG(DefinedNamespace):
     between: URIRef  # One of the two members of a co-authorship or co-occurrence (the property is given twice).
     decision: URIRef  # The venue's decision or presentation type as given by the listing (e.g. Poster, Oral, Withdrawn).
     extractor: URIRef  # Which component found a mention (gazetteer, abbreviation, pattern, corpus-acronym).
+    lookupKey: URIRef  # A normalised form of one of the resource's names (Unicode NFC, case-folded; for methods, models and datasets also dashes, LaTeX and plurals unified), so that queries can match names exactly and fast instead of scanning labels with LCASE.
     paperCount: URIRef  # Number of papers behind a co-authorship, co-occurrence or concept.
     pipeline: URIRef  # The spaCy pipeline a build ran (component names and versions).
     proposes: URIRef  # The paper introduces the concept as its own contribution.

@@ -118,7 +118,7 @@ def read_csv(path):
      [":START_ID", ":END_ID", ":TYPE", "papers:int", "weight:float"], {"CO_AUTHOR"}),
     ("concept", ["id:ID", "label", "kind", "aliases", "broader", "papers:int", "proposed_in:int", "cluster:int", ":LABEL"],
      [":START_ID", ":END_ID", ":TYPE", "papers:int", "weight:float"], {"CO_OCCURS_WITH"}),
-    ("papers", ["id:ID", "label", "kind", "abstract", "area", "title", "venue", "year:int", "cluster:int", ":LABEL"],
+    ("papers", ["id:ID", "label", "kind", "abstract", "area", "keywords", "title", "venue", "year:int", "cluster:int", ":LABEL"],
      [":START_ID", ":END_ID", ":TYPE", "position:int"], {"AUTHORED", "PROPOSES", "USES"}),
 ])
 def test_export_neo4j_csv(graphs, tmp_path, graph, node_header, link_header, types):
