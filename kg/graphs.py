@@ -10,7 +10,7 @@ from networkx.algorithms import bipartite
 
 from .records import Corpus, Role
 
-__all__ = ["coauthor_graph", "concept_graph", "paper_graph", "association_strength", "xml_safe"]
+__all__ = ["coauthor_graph", "concept_graph", "paper_graph", "association_strength", "paper_roles", "xml_safe"]
 
 # Characters XML 1.0 forbids (GraphML is XML): abstracts sometimes carry a form feed from "\\footnote"
 # decoded as a JSON escape; networkx writes them and then cannot read its own file back.
@@ -125,11 +125,16 @@ def paper_graph(corpus: Corpus) -> nx.Graph:
     for paper in corpus.papers:
         for position, author in enumerate(paper.authors, start=1):
             G.add_edge(f"paper:{paper.id}", f"author:{author.key}", relation="authored", position=position)
+    for (paper_id, key), role in paper_roles(corpus).items():
+        G.add_edge(f"paper:{paper_id}", f"entity:{key}", relation=role.value)
+    return G
+
+
+def paper_roles(corpus: Corpus) -> dict[tuple[str, str], Role]:
+    """(paper id, entity key) → the paper's role for the entity, sorted; one proposing mention makes it PROPOSES."""
     roles: dict[tuple[str, str], Role] = {}
     for m in corpus.mentions:
         pair = (m.paper_id, m.entity_key)
         if roles.get(pair) is not Role.PROPOSES:
             roles[pair] = m.role
-    for (paper_id, key), role in sorted(roles.items()):
-        G.add_edge(f"paper:{paper_id}", f"entity:{key}", relation=role.value)
-    return G
+    return dict(sorted(roles.items()))

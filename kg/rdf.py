@@ -12,6 +12,7 @@ from rdflib import BNode, Graph, Literal, URIRef
 
 from .ids import Minter
 from .normalize import concept_key, name_key
+from .graphs import paper_roles
 from .records import ConceptKind, Corpus, Role
 from .vocab import (
     DCTERMS, FABIO, FOAF, ITSRDF, KG, OA, PREFIXES, PRO, PROV, RDF, SDO, SKOS, VOID, XSD,
@@ -149,12 +150,7 @@ def iter_triples(corpus: Corpus, coauthors: nx.Graph, concepts: nx.Graph, info: 
             yield f, KG.paperCount, _lit(0, XSD.integer)
 
     # -- paper → entity links and one annotation per mention
-    roles: dict[tuple[str, str], Role] = {}
-    for m in corpus.mentions:
-        pair = (m.paper_id, m.entity_key)
-        if roles.get(pair) is not Role.PROPOSES:
-            roles[pair] = m.role
-    for (paper_id, key), role in sorted(roles.items()):
+    for (paper_id, key), role in paper_roles(corpus).items():
         p, e = mint.paper(paper_id), mint.entity(key)
         yield p, SDO.mentions, e
         yield p, KG.proposes if role is Role.PROPOSES else KG.uses, e
@@ -182,29 +178,13 @@ def iter_triples(corpus: Corpus, coauthors: nx.Graph, concepts: nx.Graph, info: 
         yield quote, OA.exact, _lit(m.text)
 
     # -- co-authorships and co-occurrences
-    papers_of: dict[str, list[str]] = defaultdict(list)
+    papers_of: dict[str, set[str]] = defaultdict(set)
     for paper in corpus.papers:
         for author in paper.authors:
-            papers_of[author.key].append(paper.id)
-    for u, v, data in coauthors.edges(data=True):
-        node = mint.coauthorship(u, v)
-        yield node, RDF.type, KG.CoAuthorship
-        yield node, KG.between, mint.author_key(u)
-        yield node, KG.between, mint.author_key(v)
-        yield node, KG.paperCount, _lit(data["papers"], XSD.integer)
-        yield node, KG.weight, _lit(data["weight"], XSD.double)
-        for paper_id in sorted(set(papers_of[u]) & set(papers_of[v])):
-            yield node, PROV.wasDerivedFrom, mint.paper(paper_id)
+            papers_of[author.key].add(paper.id)
+    yield from _pair_nodes(coauthors, KG.CoAuthorship, mint.coauthorship, mint.author_key, papers_of, mint)
     entity_papers = {e.key: set(e.paper_ids) for e in corpus.entities}
-    for u, v, data in concepts.edges(data=True):
-        node = mint.cooccurrence(u, v)
-        yield node, RDF.type, KG.CoOccurrence
-        yield node, KG.between, mint.entity(u)
-        yield node, KG.between, mint.entity(v)
-        yield node, KG.paperCount, _lit(data["papers"], XSD.integer)
-        yield node, KG.weight, _lit(data["weight"], XSD.double)
-        for paper_id in sorted(entity_papers[u] & entity_papers[v]):
-            yield node, PROV.wasDerivedFrom, mint.paper(paper_id)
+    yield from _pair_nodes(concepts, KG.CoOccurrence, mint.cooccurrence, mint.entity, entity_papers, mint)
 
     # -- provenance of the build
     yield run, RDF.type, KG.Build
@@ -221,6 +201,20 @@ def iter_triples(corpus: Corpus, coauthors: nx.Graph, concepts: nx.Graph, info: 
     yield dataset, PROV.wasGeneratedBy, run
     for prefix in ("kg", "fabio", "pro", "oa"):
         yield dataset, VOID.vocabulary, URIRef(PREFIXES[prefix])
+
+
+def _pair_nodes(G: nx.Graph, cls: URIRef, node_iri, member_iri, papers_of: dict[str, set[str]],
+                mint: Minter) -> Iterator[Triple]:
+    """A materialised kg:CoAuthorship / kg:CoOccurrence node per edge, derived from the papers both share."""
+    for u, v, data in G.edges(data=True):
+        node = node_iri(u, v)
+        yield node, RDF.type, cls
+        yield node, KG.between, member_iri(u)
+        yield node, KG.between, member_iri(v)
+        yield node, KG.paperCount, _lit(data["papers"], XSD.integer)
+        yield node, KG.weight, _lit(data["weight"], XSD.double)
+        for paper_id in sorted(papers_of[u] & papers_of[v]):
+            yield node, PROV.wasDerivedFrom, mint.paper(paper_id)
 
 
 def _with_broader(areas: set[str]) -> set[str]:
