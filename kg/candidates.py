@@ -376,7 +376,8 @@ def _name_like(name: str) -> bool:
     words = name.split()
     if not words or len(name) < 2:
         return False
-    if words[0] in ("A", "An", "The", "This", "These", "Our", "We", "It", "In", "To", "Such"):
+    if words[0] in ("A", "An", "The", "This", "These", "Our", "We", "It", "In", "To", "Such", "On", "For", "With",
+                    "Across", "From", "By", "Using", "Under", "Over", "At", "As", "Unlike", "Like", "All", "Both"):
         return False
     # Title Case phrase, or a single coined / capitalised token.
     return all(w[0].isupper() or w[0].isdigit() or w in ("of", "for", "and", "with", "in", "to", "via") or is_coined(w)
@@ -429,12 +430,21 @@ _DATASET_RE = re.compile(
 )
 
 
+_ADJECTIVE_RE = re.compile(r"(?:ese|ish|ian|an|ic|al|ous|ive|ary|ed|ing)$")
+
+
 def dataset_phrases(text: str) -> Iterator[Candidate]:
     """"the X benchmark/dataset/corpus/suite" → X is a dataset."""
     for match in _DATASET_RE.finditer(text):
         name = match.group("name")
         if len(name) < 3 or not _name_like(name) or name.split()[0] in ("New", "Novel", "Existing", "Standard", "Real", "Synthetic"):
             continue
+        if " " not in name and not (is_coined(name) or sum(c.isupper() for c in name) >= 2 or any(c.isdigit() for c in name)):
+            # One ordinary capitalised word: a sentence start ("Across benchmarks, …") or a language
+            # ("Chinese benchmarks") far more often than a dataset name.
+            start = match.start("name")
+            if start == 0 or text[:start].rstrip().endswith((".", ":", ";", "!", "?")) or _ADJECTIVE_RE.search(name):
+                continue
         yield Candidate(match.start("name"), match.end("name"), name, T, "dataset-pattern", 0.8)
 
 

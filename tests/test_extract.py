@@ -149,3 +149,9 @@ def test_extract_components_registered_through_entry_points():
             "print(sorted({m.canonical for m in doc._.kg_mentions}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd="/")
     assert "Direct Preference Optimization" in out.stdout and "Qwen2.5-7B" in out.stdout
+
+
+@pytest.mark.parametrize("text", ["Across benchmarks, our method wins.", "On Chinese benchmarks it fails.",
+                                  "Results on English datasets improve."])
+def test_extract_dataset_phrase_ignores_sentence_starts_and_languages(nlp, text):
+    assert not {n for n, kind in found(nlp, text) if kind == "DATASET"}
