@@ -46,12 +46,23 @@ def main() -> None:
                                  "?a <http://www.w3.org/2004/02/skos/core#prefLabel> ?l } GROUP BY ?l ORDER BY DESC(?n) LIMIT 1")))
     paper = next(iter(store.query("SELECT ?id WHERE { ?p <https://w3id.org/paper-kg/ontology#proposes> ?e ; "
                                   "<http://purl.org/dc/terms/identifier> ?id } LIMIT 1")))
-    values = {"author": "Iván Arcuschin", "entity": top["l"].value, "type": "kg:Method", "area": area["l"].value,
-              "paper": paper["id"].value}
+    author = next(iter(store.query(
+        "SELECT ?n (COUNT(?r) AS ?c) WHERE { ?a <http://xmlns.com/foaf/0.1/name> ?n ; "
+        "<http://purl.org/spar/pro/holdsRoleInTime> ?r } GROUP BY ?n ORDER BY DESC(?c) LIMIT 1")), None)
+    values = {"author": author["n"].value if author else "Iván Arcuschin", "entity": top["l"].value,
+              "area": area["l"].value if area else "", "paper": paper["id"].value}
     print(f"parameters: {values}")
-    print(f"{'query':30} {'rows':>6} {'in-process ms':>14} {'kg.query.run ms':>16}")
-    for query in named_queries().values():
-        bound = bind_params(query, {p.name: values[p.name] for p in query.params})
+    print(f"{'query (parameter)':48} {'rows':>6} {'in-process ms':>14} {'kg.query.run ms':>16}")
+    cases = [(q, {p.name: values[p.name] for p in q.params}) for q in named_queries().values()]
+    # A typical entity besides the most frequent one: the median of the entities with at least 10 papers.
+    typical = [r["l"].value for r in store.query(
+        "SELECT ?l WHERE { ?e <https://w3id.org/paper-kg/ontology#paperCount> ?n ; "
+        "<http://www.w3.org/2004/02/skos/core#prefLabel> ?l FILTER(?n >= 10) } ORDER BY ?n ?l")]
+    if typical:
+        extra = typical[len(typical) // 2]
+        cases += [(q, {"entity": extra}) for q in named_queries().values() if [p.name for p in q.params] == ["entity"]]
+    for query, params in cases:
+        bound = bind_params(query, params)
         inproc, forked, count = [], [], 0
         for _ in range(args.repeat):
             t = time.perf_counter()
@@ -61,7 +72,8 @@ def main() -> None:
             t = time.perf_counter()
             run(store, query.text, bound, timeout=60)
             forked.append((time.perf_counter() - t) * 1000)
-        print(f"{query.name:30} {count:6d} {statistics.median(inproc):14.1f} {statistics.median(forked):16.1f}")
+        label = query.name + (f" ({next(iter(params.values()))})" if params else "")
+        print(f"{label[:48]:48} {count:6d} {statistics.median(inproc):14.1f} {statistics.median(forked):16.1f}")
 
 
 if __name__ == "__main__":
