@@ -43,7 +43,8 @@ def main() -> None:
                                 prefixes={"skos": "http://www.w3.org/2004/02/skos/core#",
                                           "schema": "https://schema.org/"})))
     area = next(iter(store.query("SELECT ?l (COUNT(?p) AS ?n) WHERE { ?p <http://purl.org/dc/terms/subject> ?a . "
-                                 "?a <http://www.w3.org/2004/02/skos/core#prefLabel> ?l } GROUP BY ?l ORDER BY DESC(?n) LIMIT 1")))
+                                 "?a <http://www.w3.org/2004/02/skos/core#prefLabel> ?l } GROUP BY ?l ORDER BY DESC(?n) LIMIT 1")),
+                None)
     paper = next(iter(store.query("SELECT ?id WHERE { ?p <https://w3id.org/paper-kg/ontology#proposes> ?e ; "
                                   "<http://purl.org/dc/terms/identifier> ?id } LIMIT 1")))
     author = next(iter(store.query(
