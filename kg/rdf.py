@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -25,6 +26,9 @@ _KIND_CLASS = {ConceptKind.METHOD: KG.Method, ConceptKind.MODEL: KG.Model, Conce
 FORMATS: dict[str, str] = {"ttl": "ttl", "nt": "nt", "xml": "rdf", "trig": "trig", "jsonld": "jsonld"}
 
 Triple = tuple[URIRef | BNode, URIRef, URIRef | Literal | BNode]
+#: How many entities of each type get a kg:rankInType (the named top-N queries read it).
+TOP_RANKED = 100
+_ACRONYM_RE = re.compile(r"^[A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +126,10 @@ def iter_triples(corpus: Corpus, coauthors: nx.Graph, concepts: nx.Graph, info: 
         yield v, DCTERMS.title, _lit(venue)
 
     # -- entities
+    ranks: dict[str, int] = {}
+    for kind in ConceptKind:
+        ranked = sorted((x for x in corpus.entities if x.kind is kind), key=lambda x: (-len(x.paper_ids), x.name))
+        ranks.update((x.key, rank) for rank, x in enumerate(ranked[:TOP_RANKED], start=1))
     names = {e.key: e.name for e in corpus.entities}
     by_name = {e.name: e.key for e in corpus.entities}
     families: dict[str, str] = {}
@@ -134,6 +142,12 @@ def iter_triples(corpus: Corpus, coauthors: nx.Graph, concepts: nx.Graph, info: 
             yield e, SKOS.altLabel, _lit(alias)
         for key in sorted({concept_key(f) for f in (entity.name, *entity.aliases)}):
             yield e, KG.lookupKey, _lit(key)
+        if " " in entity.name:
+            for alias in entity.aliases:
+                if _ACRONYM_RE.match(alias):
+                    yield e, KG.acronym, _lit(alias)
+        if entity.key in ranks:
+            yield e, KG.rankInType, _lit(ranks[entity.key], XSD.positiveInteger)
         if entity.broader:
             family_key = by_name.get(entity.broader, concept_key(entity.broader))
             if family_key != entity.key:

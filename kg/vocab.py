@@ -30,6 +30,7 @@ class KG(DefinedNamespace):
     Method: URIRef  # A technique, algorithm, framework, training or inference procedure, analysis technique, objective or named principle referred to by a specific name.
     Model: URIRef  # A specific trained model, model family, size or variant, or a named architecture family.
     Venue: URIRef  # The conference (and year) a listing's papers belong to.
+    acronym: URIRef  # An alternative label of a method, model or dataset that is an acronym of its (multi-word) preferred label, e.g. "DPO" for Direct Preference Optimization.
     authorListTruncated: URIRef  # True when the listing shortened the author list ("et al.", "等"): only the first authors are known.
     authorPosition: URIRef  # 1-based position of an author in a paper's byline.
     between: URIRef  # One of the two members of a co-authorship or co-occurrence (the property is given twice).
@@ -39,6 +40,7 @@ class KG(DefinedNamespace):
     paperCount: URIRef  # Number of papers behind a co-authorship, co-occurrence or concept.
     pipeline: URIRef  # The spaCy pipeline a build ran (component names and versions).
     proposes: URIRef  # The paper introduces the concept as its own contribution.
+    rankInType: URIRef  # 1-based rank of a method, model or dataset among the entities of its type by number of papers that mention it (ties by name); given to the 100 most mentioned of each type.
     sha256: URIRef  # Hex SHA-256 digest of an input listing's bytes.
     sourceRecord: URIRef  # Where in the input listings a paper was read, as file:line.
     toolVersion: URIRef  # The paper-kg version that ran a build.
