@@ -106,3 +106,34 @@ def test_cli_eval_gold_without_abstract_needs_corpus(runner, tmp_path):
     gold.write_text('{"id": "nope", "entities": []}\n')
     result = runner.invoke(cli, ["eval", "--gold", str(gold)])
     assert result.exit_code == 1 and "gold.jsonl:1: no abstract for id 'nope'" in result.stderr
+
+
+def test_cli_viz_export_report_on_a_build(runner, sample_build, tmp_path):
+    out = sample_build.out
+    viz = runner.invoke(cli, ["viz", "--dir", str(out), "--graph", "coauthor", "-o", str(tmp_path / "m.html")],
+                        catch_exceptions=False)
+    assert viz.exit_code == 0 and viz.stdout.strip() == str(tmp_path / "m.html")
+    assert "89 nodes" in viz.stderr
+    export = runner.invoke(cli, ["export", "--dir", str(out), "--to", "gexf", "--graph", "concept", "-o", str(tmp_path)],
+                           catch_exceptions=False)
+    assert export.exit_code == 0 and export.stdout.strip().endswith("concept.gexf")
+    report = runner.invoke(cli, ["report", "--dir", str(out), "--format", "json"], catch_exceptions=False)
+    assert report.exit_code == 0 and report.stdout.strip().endswith("report.json")
+
+
+@pytest.mark.parametrize("args", [["viz", "--graph", "coauthor"], ["export", "--to", "gexf"], ["report"],
+                                  ["validate"], ["serve", "--port", "0"]])
+def test_cli_commands_on_a_missing_build_fail_in_one_line(runner, tmp_path, args):
+    result = runner.invoke(cli, [*args, "--dir", str(tmp_path / "nothing-here")])
+    assert result.exit_code == 1, result.output
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.output
+
+
+def test_cli_every_command_has_help_and_is_in_the_readme(runner):
+    from conftest import ROOT
+
+    readme = (ROOT / "README.md").read_text()
+    for name, command in cli.commands.items():
+        assert command.help, name
+        assert runner.invoke(cli, [name, "--help"]).exit_code == 0
+        assert f"kg {name}" in readme, f"`kg {name}` is not documented in the README"
