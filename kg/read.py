@@ -285,11 +285,15 @@ def iter_records(
     return fmt, iter(_READERS[fmt](text, label or str(path)))
 
 
+#: Placeholders some listings put where an author has no profile; never a person.
+_PLACEHOLDER_RE = re.compile(r"^(?:anonymous|anon\.?|unknown|n/?a|tba|tbd)$", re.IGNORECASE)
+
+
 def _authors(raw: RawRecord) -> tuple[Author, ...]:
     authors = []
     for index, name in enumerate(raw.authors):
         name = clean_space(name)
-        if _ETAL_RE.match(name):
+        if _ETAL_RE.match(name) or _PLACEHOLDER_RE.match(name):
             continue
         author_id = raw.author_ids[index] if raw.author_ids else None
         key = f"id:{author_id}" if author_id else name_key(name)
@@ -300,12 +304,13 @@ def _authors(raw: RawRecord) -> tuple[Author, ...]:
 def paper_from_record(raw: RawRecord, source: str) -> Paper:
     """Normalise a raw record into a Paper with its identity."""
     paper_id = raw.id
+    placeholders = any(_PLACEHOLDER_RE.match(clean_space(n)) for n in raw.authors)
     return Paper(
         id=paper_id or abstract_hash(raw.abstract, raw.title),
         abstract=raw.abstract,
         title=raw.title,
         authors=_authors(raw),
-        authors_truncated=raw.authors_truncated,
+        authors_truncated=raw.authors_truncated or placeholders,
         area=clean_space(raw.area) if raw.area else None,
         keywords=raw.keywords,
         venue=raw.venue,

@@ -176,3 +176,12 @@ def test_read_jsonl_any_input_never_crashes(tmp_path_factory, text):
         assert str(err).startswith(str(path))
     else:
         assert papers
+
+
+def test_read_anonymous_placeholder_is_not_a_person(tmp_path):
+    """ICLR 2025's author lists say "Anonymous" for authors without a profile: not one prolific person."""
+    f = tmp_path / "x.jsonl"
+    f.write_text('{"title": "A", "authors": ["Ada Lovelace", "Anonymous"]}\n{"title": "B", "authors": ["anonymous"]}\n')
+    a, b = read_papers([f])
+    assert [x.name for x in a.authors] == ["Ada Lovelace"] and a.authors_truncated
+    assert b.authors == () and b.authors_truncated
