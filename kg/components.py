@@ -69,6 +69,9 @@ class GazetteerMatcher:
             for form in entry.surface_forms:
                 target = exact if is_case_sensitive(form) else folded
                 target.setdefault(str(index), []).append(nlp.make_doc(form))
+                if target is exact and _acronym_like(form) and form[-1].isupper():
+                    # "CNNs", "LSTMs": the plural of an acronym is written with a lower-case s.
+                    target[str(index)].append(nlp.make_doc(form + "s"))
         for key, docs in exact.items():
             self.exact.add(key, docs)
         for key, docs in folded.items():

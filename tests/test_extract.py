@@ -155,3 +155,8 @@ def test_extract_components_registered_through_entry_points():
                                   "Results on English datasets improve."])
 def test_extract_dataset_phrase_ignores_sentence_starts_and_languages(nlp, text):
     assert not {n for n, kind in found(nlp, text) if kind == "DATASET"}
+
+
+def test_extract_plural_acronyms_from_the_gazetteer(nlp):
+    got = found(nlp, "We compare CNNs, LSTMs and MLPs.")
+    assert {"Convolutional Neural Network", "Long Short-Term Memory"} <= {n for n, _ in got}
