@@ -98,7 +98,7 @@ def pipeline_description(nlp) -> str:
 
 
 def _annotate_serial(nlp, papers: list[Paper], batch_size: int) -> list[PaperAnnotation]:
-    stream = ((paper.abstract, paper) for paper in papers if paper.abstract)
+    stream = ((paper.abstract, paper) for paper in papers)  # annotate() keeps only papers with an abstract
     return [
         PaperAnnotation(
             paper_id=paper.id,

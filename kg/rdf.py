@@ -273,8 +273,8 @@ def _ox(term):
     return ox.BlankNode(str(term))
 
 
-#: JSON-LD context published with the ontology (ontology/context.jsonld).
 def jsonld_context() -> dict:
+    """The JSON-LD context published with the ontology (ontology/context.jsonld)."""
     import json
     from importlib import resources
 

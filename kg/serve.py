@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import html
 import json
-import threading
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -88,7 +87,6 @@ def make_server(settings: ServeSettings) -> ThreadingHTTPServer:
     store = open_store(settings.build_dir)
     queries = named_queries()
     page = _page(queries).encode("utf-8")
-    count_lock = threading.Lock()
 
     class Handler(BaseHTTPRequestHandler):
         server_version = "paper-kg"
@@ -140,9 +138,7 @@ def make_server(settings: ServeSettings) -> ThreadingHTTPServer:
             if url.path in ("/", "/index.html"):
                 self._send(200, page, "text/html")
             elif url.path == "/health":
-                with count_lock:
-                    triples = len(store)
-                self._send(200, json.dumps({"status": "ok", "triples": triples}), "application/json")
+                self._send(200, json.dumps({"status": "ok", "triples": len(store)}), "application/json")
             elif url.path in ("/sparql", "/query"):
                 self._dispatch(fields)
             elif url.path.startswith("/queries/"):

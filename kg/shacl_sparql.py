@@ -45,6 +45,7 @@ class Check:
     path: str
     message: str
     sparql: str
+    reports_value: bool = False  # the query also selects the offending ?value
 
 
 def _n3(term) -> str:
@@ -122,7 +123,7 @@ def compile_checks(shapes: Graph) -> list[Check]:
                 sparql = f"SELECT ?focus WHERE {{ {focus_pattern} {where} }} GROUP BY ?focus HAVING({having})"
             else:
                 sparql = f"SELECT DISTINCT ?focus ?value WHERE {{ {focus_pattern} ?focus {path} ?value . {where} }}"
-            checks.append(Check(shape_label, path_label, text, sparql))
+            checks.append(Check(shape_label, path_label, text, sparql, reports_value=not having))
 
         value = shapes.value
         if (n := value(prop, SH.minCount)) is not None:
@@ -196,7 +197,7 @@ def run_checks(store, checks: list[Check], limit: int = 1000) -> list[tuple[Chec
             if row >= limit:
                 break
             focus = solution["focus"]
-            value = solution["value"] if "value" in check.sparql.split("WHERE")[0] else None
+            value = solution["value"] if check.reports_value else None
             found.append((check, str(focus.value if hasattr(focus, "value") else focus),
                           "" if value is None else str(value)))
     return found
