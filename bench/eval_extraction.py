@@ -4,7 +4,8 @@
 
 The ICLR gold files hold ids and annotations only; the abstracts come from
 ../shared/data/iclr2026-openreview. Dev = bench/gold/iclr2026_dev_{a,b}.jsonl
-(70 abstracts, used while developing); test = bench/gold/iclr2026_test.jsonl
+(70 abstracts) and dev_{c,d,e}.jsonl (120 abstracts, annotated later by the same rules,
+first scored untouched, then used while developing); test = bench/gold/iclr2026_test.jsonl
 (40 abstracts, annotated independently and never tuned on).
 """
 from __future__ import annotations
@@ -27,15 +28,17 @@ def main() -> None:
     corpus = read_papers([SHARED / "iclr2026-openreview" / "iclr2026_submissions.jsonl.gz"])
     nlp = kg_nlp.build()
     sets = {
-        "ICLR 2026 dev (70)": (load_gold(ROOT / "bench/gold/iclr2026_dev_a.jsonl", "kg", corpus)
-                               + load_gold(ROOT / "bench/gold/iclr2026_dev_b.jsonl", "kg", corpus), None),
+        "ICLR 2026 dev a+b (70, first dev set)": (
+            [d for part in "ab" for d in load_gold(ROOT / f"bench/gold/iclr2026_dev_{part}.jsonl", "kg", corpus)], None),
+        "ICLR 2026 dev c+d+e (120, second dev set)": (
+            [d for part in "cde" for d in load_gold(ROOT / f"bench/gold/iclr2026_dev_{part}.jsonl", "kg", corpus)], None),
         "ICLR 2026 test (40, held out)": (load_gold(ROOT / "bench/gold/iclr2026_test.jsonl", "kg", corpus), None),
         "SciERC test (Method→METHOD/MODEL, Material→DATASET)": (load_gold(SHARED / "scierc/test.json", "scierc"), None),
         "TDMSci test (DATASET only)": (load_gold(SHARED / "tdmsci/test_500_v2.conll", "tdmsci"), frozenset({"DATASET"})),
     }
     for title, (docs, only) in sets.items():
         report = evaluate(docs, predict(docs, nlp), count_kinds=only)
-        show = 400 if args.errors and title.startswith("ICLR 2026 dev") else 0
+        show = 400 if args.errors and title.startswith("ICLR 2026 dev") else 0  # never the test's errors
         text = format_report(report, show_errors=show)
         print(f"## {title}\n")
         print(text if show else "\n".join(text.splitlines()[:8]))

@@ -84,15 +84,65 @@ def _long_form_window(text: str, end: int, short: str) -> tuple[int, str]:
     return start, text[start:end]
 
 
+# Markup that marks an acronym's letters: "\textbf{D}istributional \textbf{R}eward … (\textbf{DR})", "**P**olicy".
+_MARKUP_RE = re.compile(r"\\(?:textbf|textit|emph|underline|textsc|texttt|mathbf|mathrm|mathit|text)\s*\{|\*\*|[{}$]")
+
+
+def _without_markup(text: str) -> tuple[str, list[int]]:
+    """``text`` with emphasis markup removed, and for each kept character its offset in ``text``."""
+    kept: list[str] = []
+    offsets: list[int] = []
+    pos = 0
+    for match in _MARKUP_RE.finditer(text):
+        kept.append(text[pos:match.start()])
+        offsets.extend(range(pos, match.start()))
+        pos = match.end()
+    kept.append(text[pos:])
+    offsets.extend(range(pos, len(text)))
+    return "".join(kept), offsets
+
+
 def find_abbreviations(text: str) -> list[Abbreviation]:
-    """All abbreviation definitions in ``text``, in order.
+    r"""All abbreviation definitions in ``text``, in order.
+
+    Definitions whose letters are marked up (``\textbf{D}irect \textbf{P}reference
+    \textbf{O}ptimization (\textbf{DPO})``) are found too; ``long`` is then the
+    long form without markup and the offsets cover the marked-up text.
 
     >>> [(a.short, a.long) for a in find_abbreviations(
     ...     "fine-tuned with Direct Preference Optimization (DPO) and PPO.")]
     [('DPO', 'Direct Preference Optimization')]
     >>> [(a.short, a.long) for a in find_abbreviations("We use GRPO (group relative policy optimization).")]
     [('GRPO', 'group relative policy optimization')]
+    >>> text = r"we propose \textbf{D}irect \textbf{P}reference \textbf{O}ptimization (\textbf{DPO})."
+    >>> [(a.short, a.long, text[a.long_start:a.long_end]) for a in find_abbreviations(text)]
+    [('DPO', 'Direct Preference Optimization', '\\textbf{D}irect \\textbf{P}reference \\textbf{O}ptimization')]
     """
+    found = _find_plain(text)
+    if "\\" not in text and "**" not in text:
+        return found
+    clean, offsets = _without_markup(text)
+    if len(clean) == len(text):
+        return found
+    for abbr in _find_plain(clean):
+        short_start, short_end = offsets[abbr.short_start], offsets[abbr.short_end - 1] + 1
+        long_start, long_end = offsets[abbr.long_start], offsets[abbr.long_end - 1] + 1
+        # Take in the markup that opens the first letter and closes the last one.
+        opener = text.rfind(" ", 0, long_start) + 1
+        if not _MARKUP_RE.sub("", text[opener:long_start]):
+            long_start = opener
+        while long_end < len(text) and text[long_end] in "}*$" and abbr.long_end < len(clean) and \
+                offsets[abbr.long_end] > long_end:
+            long_end += 1
+        same = [a for a in found if a.short_start == short_start]
+        if any(not _MARKUP_RE.search(a.long) for a in same):
+            continue
+        found = [a for a in found if a not in same]
+        found.append(Abbreviation(abbr.short, short_start, short_end, abbr.long, long_start, long_end))
+    return sorted(found, key=lambda a: a.short_start)
+
+
+def _find_plain(text: str) -> list[Abbreviation]:
     found: list[Abbreviation] = []
     for match in _PAREN_RE.finditer(text):
         inner_start = match.start(1)

@@ -83,7 +83,8 @@ _NON_HEADS = frozenset(
     "precision recall length size time cost loss? quality performance efficiency capability "
     "capabilities behavior behaviour phenomenon effect effects failure failures bias biases "
     "representation representations space spaces state states function functions retrieval generation "
-    "language languages".split()
+    "language languages captioning tracking connecting grounding parsing tagging oversharing misalignment "
+    "fidelity optimality".split()
 )
 
 
@@ -137,18 +138,41 @@ _APPOSITION_KINDS: dict[str, ConceptKind] = {
     **{w: M for w in ("framework", "method", "algorithm", "approach", "technique", "system", "pipeline",
                       "library", "toolkit", "agent", "strategy", "procedure", "paradigm", "protocol", "scheme",
                       "objective", "loss", "mechanism", "module", "attack", "defense", "metric-free method",
-                      "recipe", "regularizer", "optimizer", "estimator", "sampler", "solver", "policy")},
+                      "recipe", "regularizer", "optimizer", "estimator", "sampler", "solver", "policy", "constraint",
+                      "representation", "denoiser", "reformulation", "formulation", "kernel", "heuristic")},
 }
-_APPOSITION_RE = re.compile(
-    r",?\s+(?:which is\s+)?an?\s+(?:[\w-]+,?\s+){0,5}?(" + "|".join(
-        sorted((re.escape(w) + ("s?" if not w.endswith("s") else "") for w in _APPOSITION_KINDS), key=len, reverse=True)
-    ) + r")s?\b", re.IGNORECASE)
+_APPOSITION_START_RE = re.compile(
+    r",?\s+(?:which is\s+)?(?:an?|the\s+(?:first|new|novel|proposed)|our(?:\s+new)?)\s+", re.IGNORECASE)
+# Words that end the noun phrase of an apposition ("X, a module *that* …", "X, an attack *targeting* …").
+_NP_END_RE = re.compile(
+    r"[.;:()]|,\s+(?:and|or|but|while|which|where|whereas|as|enabling|allowing)\b|(?<![\w-])(?:that|which|who|whose|for|to|with|of|in|on|from|by|via|using|and\s+(?:a|an|the)|where|"
+    r"designed|based|built|capable|trained|tailored|aimed|targeting|leveraging|combining|integrating|enabling|"
+    r"specifically)(?![\w-])", re.IGNORECASE)
+_NP_WORD_RE = re.compile(r"[A-Za-z][\w-]*")
+
+
+def _apposition_kind(after: str) -> ConceptKind | None:
+    """Type from an apposition: the last kind noun of "X, a <adjectives> <noun> …" ("a model poisoning attack": METHOD)."""
+    start = _APPOSITION_START_RE.match(after)
+    if not start:
+        return None
+    phrase = after[start.end():start.end() + 90]
+    stop = _NP_END_RE.search(phrase)
+    words = _NP_WORD_RE.findall(phrase[:stop.start()] if stop else phrase)[:7]
+    for word in reversed(words):
+        word = word.lower()
+        for form in (word, word[:-1], word[:-2], word.rstrip("s"), word.split("-")[-1]):
+            if form in _APPOSITION_KINDS:
+                return _APPOSITION_KINDS[form]
+    return None
+
+
 _NEXT_WORD_RE = re.compile(r"\s*(?:[-–—]\s*)?(?:based\s+)?([A-Za-z-]+)")
 
 
 def kind_from_context(text: str, start: int, end: int) -> ConceptKind | None:
     """Type a name from the word that follows it ("X benchmark", "X model") or an apposition ("X, a framework")."""
-    after = text[end:end + 60]
+    after = text[end:end + 100]
     match = _NEXT_WORD_RE.match(after)
     if match:
         word = match.group(1).lower().rstrip("s")
@@ -160,13 +184,7 @@ def kind_from_context(text: str, start: int, end: int) -> ConceptKind | None:
         if word in ("framework", "method", "algorithm", "approach", "technique", "loss", "objective",
                     "strategy", "module", "pipeline", "procedure", "attack", "regularizer", "optimizer"):
             return M
-    appos = _APPOSITION_RE.match(after)
-    if appos:
-        word = appos.group(1).lower()
-        for form in (word, word[:-1], word[:-2], word.rstrip("s")):
-            if form in _APPOSITION_KINDS:
-                return _APPOSITION_KINDS[form]
-    return None
+    return _apposition_kind(after)
 
 
 _NON_ENTITY_APPOSITION_RE = re.compile(
@@ -284,6 +302,10 @@ def model_names(text: str, families: FamilyIndex = _DEFAULT_INDEX) -> Iterator[C
         start, end = match.span()
         if any(s <= start < e for s, e in seen):
             continue
+        if re.fullmatch(r"[\d.]+K", match.group("size")) and not match.group("rest"):
+            # "VTAB-1K", "SynthVis-30K": a count of examples names a dataset, not a model size.
+            yield Candidate(start, end, match.group(0), T, "dataset-pattern", 0.75)
+            continue
         for name in _expand_sizes(match.group(0)):
             yield Candidate(start, end, match.group(0), D, "model-pattern", 0.85, canonical=name,
                             broader=match.group("name"))
@@ -384,6 +406,12 @@ def _name_like(name: str) -> bool:
                for w in words)
 
 
+_INTRO_LOWER_RE = re.compile(
+    r"\b(?:[Ww]e|[Tt]his (?:paper|work))\s+(?:first\s+|further\s+|then\s+|also\s+)?"
+    r"(?:propose|introduce|present|develop|design)s?\s+(?:the\s+)?"
+    r"(?P<name>[a-z][\w-]*(?:\s+[a-z][\w-]*){1,4})(?=,\s+(?:a|an)\s)")
+
+
 def introduced_names(text: str) -> Iterator[Candidate]:
     """Names a paper introduces: "we propose X, a …", "called X".
 
@@ -403,6 +431,17 @@ def introduced_names(text: str) -> Iterator[Candidate]:
                 continue
             kind = kind_from_context(text, start, end) or kind_from_name(name) or kind_from_head(name) or M
             yield Candidate(start, end, name, kind, "introduced", 0.85, role=Role.PROPOSES)
+    # "we introduce radiometric consistency, a physical constraint that …": lower case, typed by the apposition.
+    for match in _INTRO_LOWER_RE.finditer(text):
+        name = _clean_name(match.group("name"))
+        start = match.start("name")
+        end = start + len(name)
+        if name.split()[0] in ("new", "novel", "several", "two", "three", "both", "our", "this", "these", "each") or \
+                non_entity_context(text, end):
+            continue
+        kind = _apposition_kind(text[end:end + 120])
+        if kind is not None:
+            yield Candidate(start, end, name, kind, "introduced", 0.7, role=Role.PROPOSES)
 
 
 def emphasised_names(text: str) -> Iterator[Candidate]:
@@ -433,8 +472,23 @@ _DATASET_RE = re.compile(
 _ADJECTIVE_RE = re.compile(r"(?:ese|ish|ian|an|ic|al|ous|ive|ary|ed|ing)$")
 
 
+# An acronym- or coined-looking name: "CAER-S", "SwissTest", "GSM8K".
+_EVAL_NAME = r"[A-Z][A-Za-z]*[A-Z0-9][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*"
+_DATASET_BEFORE_RE = re.compile(
+    r"\b(?:benchmark|dataset|test set|corpus|suite|testbed)s?,?\s+(?:called\s+|named\s+|dubbed\s+|termed\s+)?"
+    rf"(?P<name>{_EVAL_NAME})(?=[\s,.;:)])")
+
+
 def dataset_phrases(text: str) -> Iterator[Candidate]:
-    """"the X benchmark/dataset/corpus/suite" → X is a dataset."""
+    """"the X benchmark/dataset/corpus/suite", "a new test set, X" → X is a dataset.
+
+    >>> [c.text for c in dataset_phrases("we introduce a new test set, SwissTest, and the MMLU benchmark")]
+    ['SwissTest', 'MMLU']
+    """
+    for match in _DATASET_BEFORE_RE.finditer(text):
+        name = match.group("name")
+        if is_coined(name) or sum(c.isupper() for c in name) >= 2 or re.search(r"\d", name):
+            yield Candidate(match.start("name"), match.end("name"), name, T, "dataset-pattern", 0.75)
     for match in _DATASET_RE.finditer(text):
         name = match.group("name")
         if len(name) < 3 or not _name_like(name) or name.split()[0] in ("New", "Novel", "Existing", "Standard", "Real", "Synthetic"):
@@ -481,7 +535,6 @@ def apposition_names(text: str) -> Iterator[Candidate]:
 _EVAL_SENTENCE_RE = re.compile(
     r"\b(?:accuracy|benchmarks?|datasets?|experiments?|evaluat\w*|outperform\w*|achiev\w*|results?|"
     r"state-of-the-art|SOTA|performance|scores?|tested|test on)\b|%", re.IGNORECASE)
-_EVAL_NAME = r"[A-Z][A-Za-z]*[A-Z0-9][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*"
 _EVAL_TARGET_RE = re.compile(rf"\b(?:on|across|over)\s+(?:the\s+)?(?P<name>{_EVAL_NAME})(?![\w-])")
 _LIST_NEXT_RE = re.compile(rf"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?:the\s+)?(?P<name>{_EVAL_NAME})(?![\w-])")
 
@@ -507,13 +560,21 @@ def evaluation_datasets(text: str) -> Iterator[Candidate]:
     for match in _EVAL_TARGET_RE.finditer(text):
         if not _EVAL_SENTENCE_RE.search(_sentence_around(text, match.start())):
             continue
-        if True:
+        if True:  # noqa: SIM108 (kept as a block for the list walk below)
             name = match.group("name")
             if not (is_coined(name) or sum(c.isupper() for c in name) >= 3 or re.search(r"\d", name)):
                 continue
             if kind_from_context(text, match.start("name"), match.end("name")) not in (None, T):
                 continue
             yield Candidate(match.start("name"), match.end("name"), name, T, "evaluation", 0.65)
+            # "… on HDTF, CelebV-HQ, and RAVDESS": the rest of the list.
+            for start, end, sibling in list_siblings(text, match.start("name"), match.end("name")):
+                if start < match.start("name") or not (
+                        is_coined(sibling) or sum(c.isupper() for c in sibling) >= 2 or re.search(r"\d", sibling)):
+                    continue
+                if kind_from_context(text, start, end) not in (None, T):
+                    break
+                yield Candidate(start, end, sibling, T, "evaluation", 0.65)
 
 
 def list_siblings(text: str, start: int, end: int) -> Iterator[tuple[int, int, str]]:
@@ -573,8 +634,60 @@ def exemplified_names(text: str) -> Iterator[Candidate]:
             name = item.group("item")
             if name.split()[0] in ("We", "Our", "These", "This", "In", "The", "A", "An") or name.endswith("."):
                 break
-            yield Candidate(item.start("item"), item.end("item"), name, kind, "examples", 0.75)
+            # "baselines (CM-BERT, IndicBERT)": a baseline's own shape says more than the noun.
+            own = kind_from_name(name) if noun in ("baseline", "method", "approach", "technique") else None
+            yield Candidate(item.start("item"), item.end("item"), name, own or kind, "examples", 0.75)
             sep = _SEP_RE.match(text, item.end())
             if not sep:
                 break
             pos = sep.end()
+
+
+# --------------------------------------------------------------------------- Title Case names
+
+_CAP_WORD = r"(?:[A-Z][\w’]*[\w](?:-[\w’]+)*|[a-z]+(?:-[A-Z][\w’]*)+)"
+_TITLE_RUN_RE = re.compile(
+    rf"(?<![\w&-])(?P<name>{_CAP_WORD}(?:\s+(?:(?:of|for)\s+)?{_CAP_WORD}){{1,6}})(?![\w&-])")
+_ADJECTIVE_HEAD_RE = re.compile(r"(?:al|ive|ic|ous|ed|able|ible|ary)$")
+_SENTENCE_OPENERS = frozenset(
+    "A An The This These That Those Our We It In To Such On For With Across From By Using Under Over At As Unlike "
+    "Like All Both However Moreover Furthermore Finally Specifically Additionally Notably Recent Existing Current "
+    "Most Many Some Each When While Although Despite Here Then Thus Therefore Extensive Experiments Empirically "
+    "Experimental Overall Compared Building Based Inspired Motivated Given Second First Third Lastly Importantly "
+    "Prior Previous Traditional Conventional Standard Modern".split()
+)
+
+
+def title_case_names(text: str) -> Iterator[Candidate]:
+    """Multi-word names in Title Case inside a sentence, typed by their head noun: "a Gradient-Confidence Aware Loss".
+
+    >>> [(c.text, c.kind.value) for c in title_case_names(
+    ...     "We add a Gradient-Confidence Aware Loss and Logits Adversarial Perturbation to Visual Question Answering.")]
+    [('Gradient-Confidence Aware Loss', 'METHOD'), ('Logits Adversarial Perturbation', 'METHOD')]
+    """
+    for match in _TITLE_RUN_RE.finditer(text):
+        name = _clean_name(match.group("name"))
+        start, end = match.start("name"), match.start("name") + len(name)
+        words = name.split()
+        while len(words) > 2 and (words[0] in _SENTENCE_OPENERS or words[0].lower() == "state-of-the-art"):
+            start = text.index(words[1], start + len(words[0]))
+            words = words[1:]
+        name = text[start:end]
+        if len(words) < 2 or words[0] in _SENTENCE_OPENERS or all(w.isupper() for w in words):
+            continue
+        at_sentence_start = start == 0 or text[:start].rstrip().endswith((".", ":", ";", "!", "?", "\n"))
+        if at_sentence_start and len(words) < 3:
+            continue
+        if non_entity_context(text, end):
+            continue
+        if words[0].isupper() and len(words) > 1 and words[1] in ("of", "for"):
+            continue  # "RL for LLMs"
+        kind = kind_from_head(name)
+        if kind is D and words[-1].endswith("s") and not words[-1].endswith("ss"):
+            continue  # "Graph Neural Networks", "Diffusion Models": a class of models, not one model
+        if kind is None and technique_like(name) and not _ADJECTIVE_HEAD_RE.search(words[-1]) and \
+                not re.search(r"(?:ity|ness|ism|ics|ty|py)$", words[-1]):
+            kind = M
+        if kind is None:
+            continue
+        yield Candidate(start, end, name, kind, "title", 0.6)

@@ -16,7 +16,8 @@ from spacy.tokens import Doc
 from .abbrev import Abbreviation, find_abbreviations
 from .candidates import (
     Candidate, apposition_names, coined_names, dataset_phrases, emphasised_names, evaluation_datasets,
-    introduced_names, is_coined, exemplified_names, technique_like, kind_from_head, list_siblings, model_names, FamilyIndex, _DEFAULT_FAMILIES,
+    introduced_names, is_coined, exemplified_names, technique_like, kind_from_context, kind_from_head, list_siblings,
+    model_names, non_entity_context, title_case_names, FamilyIndex, _DEFAULT_FAMILIES, _NON_HEADS,
 )
 from .gazetteer import Gazetteer, is_case_sensitive, load_gazetteer, load_stoplist
 from .normalize import concept_key
@@ -116,6 +117,7 @@ class NamingPatterns:
         found.extend(evaluation_datasets(text))
         found.extend(exemplified_names(text))
         found.extend(coined_names(text))
+        found.extend(title_case_names(text))
         doc._.kg_candidates = found
         return doc
 
@@ -181,18 +183,14 @@ class ConceptResolver:
             if short_entry is not None and not short_entry.ambiguous and \
                     concept_key(short_entry.name) == concept_key(abbr.long):
                 entry = short_entry
-        kind = entry.kind if entry else kind_from_head(abbr.long)
         role = Role.PROPOSES if _proposed_here(text, abbr.long_start) else Role.USES
-        if kind is None and technique_like(abbr.long) and len(abbr.long.split()) >= 2 and (
-                role is Role.PROPOSES or _title_case(abbr.long) or abbr.long.islower()):
-            # "we propose Foo Bar Baz (FBB)", "large eddy simulation (LES)": a technique named with an acronym.
-            kind = ConceptKind.METHOD
+        kind = entry.kind if entry else self._definition_kind(text, abbr, role)
         if kind is None:
             return [], None
         canonical = entry.name if entry else _singular_long_form(abbr.long, abbr.short)
         confidence = 0.95 if entry else 0.85
         out = [
-            Candidate(abbr.long_start, abbr.long_end, abbr.long, kind, "abbreviation", confidence,
+            Candidate(abbr.long_start, abbr.long_end, text[abbr.long_start:abbr.long_end], kind, "abbreviation", confidence,
                       canonical=canonical, role=role, broader=entry.broader if entry else None),
             Candidate(abbr.short_start, abbr.short_end, abbr.short, kind, "abbreviation", confidence,
                       canonical=canonical, role=role, broader=entry.broader if entry else None),
@@ -204,6 +202,45 @@ class ConceptResolver:
                                  confidence - 0.05, canonical=canonical, role=role,
                                  broader=entry.broader if entry else None))
         return out, (abbr.short, canonical, kind)
+
+    def _definition_kind(self, text: str, abbr: Abbreviation, role: Role) -> ConceptKind | None:
+        """Type of an acronym definition the gazetteer does not know, or None when it is no entity.
+
+        In order: the head noun of the long form, a known name at its end
+        ("Dynamic Parametric RAG" is a kind of RAG), the noun after the definition
+        ("Foo Bar (FB) framework", "FB, a benchmark"), then the shape of the long
+        form: a technique-like phrase, or any Title Case name the paper proposes,
+        is a METHOD unless its head names a task, metric or phenomenon.
+        """
+        long = abbr.long
+        after = abbr.short_end + 1 if text[abbr.short_end:abbr.short_end + 1] == ")" else abbr.short_end
+        if abbr.long_start > abbr.short_start:  # "SF (long form)": what follows the parenthesis
+            after = abbr.long_end + 1 if text[abbr.long_end:abbr.long_end + 1] == ")" else abbr.long_end
+        if non_entity_context(text, after):
+            return None
+        kind = kind_from_head(long)
+        if kind is not None:
+            return kind
+        words = re.findall(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*", long)
+        for size in (3, 2, 1):
+            if len(words) > size:
+                tail_entry = self.gazetteer.lookup(" ".join(words[-size:]))
+                if tail_entry is not None and not tail_entry.ambiguous:
+                    return tail_entry.kind
+        kind = kind_from_context(text, after, after)
+        if kind is not None:
+            return kind
+        head = words[-1].lower() if words else ""
+        if len(words) < 2 or head in _NON_HEADS or head.rstrip("s") in _NON_HEADS:
+            return None
+        if technique_like(long) and (role is Role.PROPOSES or _title_case(long) or long.islower()):
+            # "large eddy simulation (LES)": a technique named with an acronym.
+            return ConceptKind.METHOD
+        if role is Role.PROPOSES and not re.search(r"(?:ity|ness|ism)$", head):
+            # "we propose Adaptive Task Vectors (ATV)", "our contact Wasserstein geodesic (CWG)": a paper's
+            # named contribution is a METHOD unless the text calls it a model or dataset (ANNOTATION.md).
+            return ConceptKind.METHOD
+        return None
 
     def __call__(self, doc: Doc) -> Doc:
         text = _text(doc)
@@ -222,8 +259,11 @@ class ConceptResolver:
                 continue  # broad categories in words (transformer, supervised learning) only count when defined
             if cand.source == "gazetteer" and cand.start > 1 and text[cand.start - 1] == "-" and text[cand.start - 2].isalnum():
                 continue  # the tail of a hyphenated name: "SAM" in "MST-SAM"
-            if cand.source in ("coined", "introduced", "emphasis", "dataset-pattern", "apposition", "evaluation", "examples"):
+            if cand.source in ("coined", "introduced", "emphasis", "dataset-pattern", "apposition", "evaluation", "examples",
+                               "title"):
                 entry = self.gazetteer.lookup(cand.text)
+                if entry is not None and cand.source == "title" and entry.tier == "generic":
+                    continue  # "Large Language Models" in Title Case is still a broad category
                 if entry is not None:
                     cand = replace(cand, kind=entry.kind, canonical=entry.name, confidence=max(cand.confidence, 0.9),
                                    broader=entry.broader)
@@ -276,7 +316,7 @@ def _singular_long_form(long: str, short: str) -> str:
     return long
 
 
-_WEAK_SOURCES = frozenset({"coined", "list", "evaluation", "emphasis"})
+_WEAK_SOURCES = frozenset({"coined", "list", "evaluation", "emphasis", "title"})
 
 
 def _consistent_kinds(chosen: list[Candidate]) -> list[Candidate]:
@@ -293,7 +333,7 @@ def _consistent_kinds(chosen: list[Candidate]) -> list[Candidate]:
 
 
 _SOURCE_RANK = {"abbreviation": 5, "gazetteer": 4, "model-pattern": 3, "introduced": 3, "apposition": 3,
-                "examples": 3, "dataset-pattern": 2, "emphasis": 2, "evaluation": 2, "list": 1, "coined": 1}
+                "examples": 3, "dataset-pattern": 2, "emphasis": 2, "evaluation": 2, "list": 1, "coined": 1, "title": 1}
 
 
 def _non_overlapping(pool: list[Candidate]) -> list[Candidate]:

@@ -160,3 +160,78 @@ def test_extract_dataset_phrase_ignores_sentence_starts_and_languages(nlp, text)
 def test_extract_plural_acronyms_from_the_gazetteer(nlp):
     got = found(nlp, "We compare CNNs, LSTMs and MLPs.")
     assert {"Convolutional Neural Network", "Long Short-Term Memory"} <= {n for n, _ in got}
+
+
+def test_abbrev_marked_up_initials():
+    text = r"we propose \textbf{D}istributional \textbf{R}eward \textbf{P}olicy \textbf{O}ptimization (\textbf{DRPO}). DRPO"
+    (abbr,) = find_abbreviations(text)
+    assert (abbr.short, abbr.long) == ("DRPO", "Distributional Reward Policy Optimization")
+    assert text[abbr.long_start:abbr.long_end].startswith(r"\textbf{D}istributional")
+    assert text[abbr.short_start:abbr.short_end] == "DRPO"
+
+
+def test_extract_marked_up_acronym_gets_a_clean_canonical_name(nlp):
+    text = r"We propose \textbf{D}istributional \textbf{R}eward \textbf{P}olicy \textbf{O}ptimization (\textbf{DRPO}). DRPO wins."
+    assert ("Distributional Reward Policy Optimization", "METHOD") in found(nlp, text)
+    for m in mentions(nlp, text):
+        assert text[m.start:m.end] == m.text
+
+
+@pytest.mark.parametrize("text, name, kind", [
+    # a paper's own acronym-defined contribution is a METHOD whatever its head noun
+    ("To this end, we propose Adaptive Task Vectors (ATV), which adapt.", "Adaptive Task Vectors", "METHOD"),
+    ("our contact Wasserstein geodesic (CWG) is implemented via a network.", "contact Wasserstein geodesic", "METHOD"),
+    # the noun after the definition types it
+    ("We use the Distillation Lineage Inspector (DLI) framework to audit.", "Distillation Lineage Inspector", "METHOD"),
+    # a known name at the end of the long form: a variant of it
+    ("Dynamic Parametric RAG (DyPRAG) converts documents.", "Dynamic Parametric RAG", "METHOD"),
+])
+def test_extract_acronym_definitions_without_a_known_head(nlp, text, name, kind):
+    assert (name, kind) in found(nlp, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Graphical User Interface (GUI) agents act on screens.",  # not proposed, no technique head
+    "we report the Attack Success Rate (ASR) of each method.",  # a metric
+    "we introduce Reasoning-Induced Misalignment (RIM), a phenomenon where models fail.",  # a phenomenon
+])
+def test_extract_acronym_definitions_that_are_not_entities(nlp, text):
+    assert not {kind for _, kind in found(nlp, text)}
+
+
+@pytest.mark.parametrize("text, name, kind", [
+    ("we propose DPsurv, a dual-prototype whole-slide image evidential fusion network that outputs risks.", "DPsurv", "MODEL"),
+    ("we present PoisonX, a practical and stealthy model poisoning attack targeting code models.", "PoisonX", "METHOD"),
+    ("we propose InPhyRe, the first visual question answering benchmark to measure physics.", "InPhyRe", "DATASET"),
+    ("1) TempVote, a training-free, test-time decoding strategy.", "TempVote", "METHOD"),
+])
+def test_extract_apposition_types_by_its_last_kind_noun(nlp, text, name, kind):
+    assert (name, kind) in found(nlp, text)
+
+
+def test_extract_evaluation_lists_and_test_sets(nlp):
+    got = found(nlp, "Extensive evaluations on HDTF, CelebV-HQ, and RAVDESS show gains. "
+                     "We also introduce a new test set, SwissTest, and report results on VTAB-1K.")
+    assert {("HDTF", "DATASET"), ("CelebV-HQ", "DATASET"), ("RAVDESS", "DATASET"), ("SwissTest", "DATASET"),
+            ("VTAB-1K", "DATASET")} <= got
+
+
+def test_extract_baselines_typed_by_their_own_shape(nlp):
+    got = found(nlp, "HiFact outperforms code-mixed baselines (CM-BERT, IndicBERT, mBERT).")
+    assert ("IndicBERT", "MODEL") in got and ("CM-BERT", "MODEL") in got
+
+
+def test_extract_title_case_names_inside_sentences(nlp):
+    got = found(nlp, "Our key contributions are: (1) Proposing a Gradient-Confidence Aware Loss that balances "
+                     "samples, and (2) Logits Adversarial Perturbation. Large Language Models and "
+                     "Graph Neural Networks are used for Visual Question Answering and Dense Captioning.")
+    assert {("Gradient-Confidence Aware Loss", "METHOD"), ("Logits Adversarial Perturbation", "METHOD")} <= got
+    names = {name.lower() for name, _ in got}
+    assert not names & {"large language models", "graph neural networks", "visual question answering", "dense captioning"}
+
+
+def test_extract_lower_case_contribution_typed_by_apposition(nlp):
+    got = found(nlp, "To address this, we introduce radiometric consistency, a physical constraint that helps. "
+                     "We also propose a new method, which works.")
+    assert ("radiometric consistency", "METHOD") in got
+    assert not any(name.startswith(("a new", "new method")) for name, _ in got)
