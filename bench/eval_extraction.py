@@ -4,8 +4,8 @@
 
 The ICLR gold files hold ids and annotations only; the abstracts come from
 ../shared/data/iclr2026-openreview. Dev = bench/gold/iclr2026_dev_{a,b}.jsonl
-(70 abstracts) and dev_{c,d,e}.jsonl (120 abstracts, annotated later by the same rules,
-first scored untouched, then used while developing); test = bench/gold/iclr2026_test.jsonl
+(70 abstracts), dev_{c,d,e}.jsonl (120) and dev_{f,g}.jsonl (80), each set annotated later by
+the same rules, first scored untouched (a fresh estimate), then used while developing; test = bench/gold/iclr2026_test.jsonl
 (40 abstracts, annotated independently and never tuned on).
 """
 from __future__ import annotations
@@ -32,6 +32,8 @@ def main() -> None:
             [d for part in "ab" for d in load_gold(ROOT / f"bench/gold/iclr2026_dev_{part}.jsonl", "kg", corpus)], None),
         "ICLR 2026 dev c+d+e (120, second dev set)": (
             [d for part in "cde" for d in load_gold(ROOT / f"bench/gold/iclr2026_dev_{part}.jsonl", "kg", corpus)], None),
+        "ICLR 2026 dev f+g (80, third dev set)": (
+            [d for part in "fg" for d in load_gold(ROOT / f"bench/gold/iclr2026_dev_{part}.jsonl", "kg", corpus)], None),
         "ICLR 2026 test (40, held out)": (load_gold(ROOT / "bench/gold/iclr2026_test.jsonl", "kg", corpus), None),
         "SciERC test (Method→METHOD/MODEL, Material→DATASET)": (load_gold(SHARED / "scierc/test.json", "scierc"), None),
         "TDMSci test (DATASET only)": (load_gold(SHARED / "tdmsci/test_500_v2.conll", "tdmsci"), frozenset({"DATASET"})),

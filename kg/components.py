@@ -17,7 +17,7 @@ from .abbrev import Abbreviation, find_abbreviations
 from .candidates import (
     Candidate, apposition_names, coined_names, dataset_phrases, emphasised_names, evaluation_datasets,
     introduced_names, is_coined, exemplified_names, technique_like, kind_from_context, kind_from_head, list_siblings,
-    model_names, non_entity_context, title_case_names, FamilyIndex, _DEFAULT_FAMILIES, _NON_HEADS,
+    model_names, named_techniques, non_entity_context, title_case_names, FamilyIndex, _DEFAULT_FAMILIES, _NON_HEADS,
 )
 from .gazetteer import Gazetteer, is_case_sensitive, load_gazetteer, load_stoplist
 from .normalize import concept_key
@@ -118,6 +118,7 @@ class NamingPatterns:
         found.extend(exemplified_names(text))
         found.extend(coined_names(text))
         found.extend(title_case_names(text))
+        found.extend(named_techniques(text))
         doc._.kg_candidates = found
         return doc
 
@@ -260,7 +261,7 @@ class ConceptResolver:
             if cand.source == "gazetteer" and cand.start > 1 and text[cand.start - 1] == "-" and text[cand.start - 2].isalnum():
                 continue  # the tail of a hyphenated name: "SAM" in "MST-SAM"
             if cand.source in ("coined", "introduced", "emphasis", "dataset-pattern", "apposition", "evaluation", "examples",
-                               "title"):
+                               "title", "named-technique"):
                 entry = self.gazetteer.lookup(cand.text)
                 if entry is not None and cand.source == "title" and entry.tier == "generic":
                     continue  # "Large Language Models" in Title Case is still a broad category
@@ -279,7 +280,8 @@ class ConceptResolver:
         for index, cand in enumerate(chosen):
             if cand.role is Role.USES and (
                 concept_key(cand.canonical or cand.text) in proposed or (cand.start, cand.end) in proposed_spans or
-                (cand.source in ("coined", "model-pattern", "dataset-pattern") and _proposed_here(text, cand.start))
+                (cand.source in ("coined", "model-pattern", "dataset-pattern", "named-technique", "title") and
+                 _proposed_here(text, cand.start))
             ):
                 chosen[index] = replace(cand, role=Role.PROPOSES)
         doc._.kg_mentions = chosen
@@ -316,7 +318,7 @@ def _singular_long_form(long: str, short: str) -> str:
     return long
 
 
-_WEAK_SOURCES = frozenset({"coined", "list", "evaluation", "emphasis", "title"})
+_WEAK_SOURCES = frozenset({"coined", "list", "evaluation", "emphasis", "title", "named-technique"})
 
 
 def _consistent_kinds(chosen: list[Candidate]) -> list[Candidate]:
@@ -333,7 +335,7 @@ def _consistent_kinds(chosen: list[Candidate]) -> list[Candidate]:
 
 
 _SOURCE_RANK = {"abbreviation": 5, "gazetteer": 4, "model-pattern": 3, "introduced": 3, "apposition": 3,
-                "examples": 3, "dataset-pattern": 2, "emphasis": 2, "evaluation": 2, "list": 1, "coined": 1, "title": 1}
+                "examples": 3, "dataset-pattern": 2, "emphasis": 2, "evaluation": 2, "list": 1, "coined": 1, "title": 1, "named-technique": 1}
 
 
 def _non_overlapping(pool: list[Candidate]) -> list[Candidate]:
