@@ -20,7 +20,7 @@ from .candidates import (
     model_names, named_techniques, non_entity_context, title_case_names, FamilyIndex, _DEFAULT_FAMILIES, _NON_HEADS,
 )
 from .gazetteer import Gazetteer, is_case_sensitive, load_gazetteer, load_stoplist
-from .normalize import concept_key
+from .normalize import DASHES, concept_key
 from .records import ConceptKind, Role
 
 __all__ = ["AbbreviationDetector", "GazetteerMatcher", "NamingPatterns", "ConceptResolver"]
@@ -33,11 +33,21 @@ def _set_extension(name: str, default: Any) -> None:
 
 
 def _text(doc: Doc) -> str:
-    """``doc.text`` joins every token each time it is read; read it once per document."""
+    """The text components match on: the abstract with Unicode hyphens as ``-``, read once per document.
+
+    (``doc.text`` joins every token each time it is read.) The original is kept in
+    ``doc.user_data["kg_original_text"]`` for the mentions' exact text.
+    """
     text = doc.user_data.get("kg_text")
     if text is None:
-        text = doc.user_data["kg_text"] = doc.text
+        original = doc.text
+        text = doc.user_data["kg_text"] = original.translate(DASHES)
+        doc.user_data["kg_original_text"] = original
     return text
+
+
+def _original_text(doc: Doc) -> str:
+    return doc.user_data.get("kg_original_text") or _text(doc)
 
 
 class AbbreviationDetector:
@@ -284,11 +294,14 @@ class ConceptResolver:
                  _proposed_here(text, cand.start))
             ):
                 chosen[index] = replace(cand, role=Role.PROPOSES)
+        original = _original_text(doc)
+        if original != text:  # mentions quote the abstract as written
+            chosen = [replace(c, text=original[c.start:c.end]) for c in chosen]
         doc._.kg_mentions = chosen
         doc._.kg_acronyms = acronyms
         covered = [(c.start, c.end) for c in chosen]
         doc._.kg_acronym_uses = [
-            (m.start(), m.end(), m.group(0)) for m in _ACRONYM_RE.finditer(text)
+            (m.start(), m.end(), original[m.start():m.end()]) for m in _ACRONYM_RE.finditer(text)
             if not any(s <= m.start() < e for s, e in covered)
         ]
         return doc

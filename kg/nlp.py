@@ -6,6 +6,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .errors import ModelNotFound
+from .normalize import DASHES
 from .records import Paper
 
 __all__ = ["COMPONENTS", "PaperAnnotation", "build", "annotate", "pipeline_description"]
@@ -29,19 +30,24 @@ class PaperAnnotation:
 
 
 class _TextKeepingTokenizer:
-    """Wraps the tokenizer to keep the input string on the Doc (``user_data["kg_text"]``).
+    """Wraps the tokenizer to keep the input string on the Doc (``user_data["kg_original_text"]``).
 
     spaCy rebuilds ``doc.text`` from the tokens each time it is read, which
     cost more than all of our components together; the tokenizer is lossless,
-    so the input string is the same text.
+    so the input string is the same text. Unicode hyphens and dashes are
+    tokenized as ``-`` (``user_data["kg_text"]``, same length, so offsets hold):
+    "CIFAR‑10" with a non-breaking hyphen is then the gazetteer's "CIFAR-10";
+    mentions keep the characters of the original.
     """
 
     def __init__(self, tokenizer) -> None:
         self.tokenizer = tokenizer
 
     def __call__(self, text: str):
-        doc = self.tokenizer(text)
-        doc.user_data["kg_text"] = text
+        matching = text.translate(DASHES)
+        doc = self.tokenizer(matching)
+        doc.user_data["kg_text"] = matching
+        doc.user_data["kg_original_text"] = text
         return doc
 
     def __getattr__(self, name: str):

@@ -7,6 +7,7 @@ import re
 import unicodedata
 
 __all__ = [
+    "DASHES",
     "clean_space",
     "name_key",
     "abstract_hash",
@@ -20,6 +21,8 @@ __all__ = [
 DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"
 _DASH_RE = re.compile(f"[{DASHES}]")
 _SPACE_RE = re.compile(r"\s+")
+#: Unicode hyphens and dashes read as "-" when matching (one character each, so offsets are unchanged).
+DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2212\ufe63\uff0d"})
 _LATEX_CMD_RE = re.compile(r"\\(?:textbf|texttt|textit|emph|mathrm|mathbf|mathcal|text|textsc)\s*\{([^{}]*)\}")
 _LATEX_CHARS_RE = re.compile(r"[$\\{}*_^]")
 

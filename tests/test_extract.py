@@ -235,3 +235,11 @@ def test_extract_lower_case_contribution_typed_by_apposition(nlp):
                      "We also propose a new method, which works.")
     assert ("radiometric consistency", "METHOD") in got
     assert not any(name.startswith(("a new", "new method")) for name, _ in got)
+
+
+def test_extract_unicode_hyphens_match_the_gazetteer_and_keep_their_text(nlp):
+    text = "Across CIFAR\u201110 and with Qwen2.5\u20117B we find gains."
+    got = {(m.canonical, m.text) for m in mentions(nlp, text)}
+    assert ("CIFAR-10", "CIFAR\u201110") in got and ("Qwen2.5-7B", "Qwen2.5\u20117B") in got
+    for m in mentions(nlp, text):
+        assert text[m.start:m.end] == m.text
