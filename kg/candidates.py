@@ -104,6 +104,29 @@ def technique_like(phrase: str) -> bool:
     return bool(_TECHNIQUE_SUFFIX_RE.search(head)) and head not in ("proposal", "animal", "signal", "journal", "portal")
 
 
+def _head(phrase: str) -> str:
+    """The head word of a name: its last word, before any "for/via/with …" complement."""
+    phrase = re.split(r"\s(?:for|via|with|using|in|on)\s", phrase, maxsplit=1)[0]
+    words = re.findall(r"[A-Za-z][A-Za-z-]*", phrase.lower())
+    return words[-1] if words else ""
+
+
+def explicit_head_kind(phrase: str) -> ConceptKind | None:
+    """Type from a head noun that names a kind ("… Optimization", "… Networks", "… Benchmark"), else None.
+
+    >>> explicit_head_kind("REwriting Conversations for Agent Planning") is None
+    True
+    """
+    head = _head(phrase)
+    if not head or head in _NON_HEADS:
+        return None
+    if head in _HEADS:
+        return _HEADS[head]
+    if head.endswith("s") and head[:-1] in _HEADS:
+        return _HEADS[head[:-1]]
+    return None
+
+
 def kind_from_head(phrase: str) -> ConceptKind | None:
     """Type of a multi-word name from its head noun, or None when the head says nothing.
 
@@ -114,16 +137,10 @@ def kind_from_head(phrase: str) -> ConceptKind | None:
     >>> kind_from_head("attack success rate") is None
     True
     """
-    words = re.findall(r"[A-Za-z][A-Za-z-]*", phrase.lower())
-    if not words:
-        return None
-    head = words[-1]
-    if head in _NON_HEADS:
-        return None
-    if head in _HEADS:
-        return _HEADS[head]
-    if head.endswith("s") and head[:-1] in _HEADS:
-        return _HEADS[head[:-1]]
+    kind = explicit_head_kind(phrase)
+    if kind is not None or _head(phrase) in _NON_HEADS:
+        return kind
+    head = _head(phrase)
     if head.endswith("ing") and len(head) > 5:
         return M  # reweighting, prompting, pruning: a procedure
     if head.endswith("er") or head.endswith("ers"):
@@ -222,7 +239,8 @@ _SUFFIX = (
     r"(?:Instruct|instruct|Chat|chat|Base|base|VL|Vision|Coder|Math|Mini|mini|Pro|Flash|Turbo|"
     r"Large|Small|Medium|XL|XXL|Tiny|Nano|Ultra|Opus|Sonnet|Haiku|Max|Plus|Lite|R1|V[1-9](?:\.\d)?|"
     r"Distill|Omni|Thinking|Preview|Reasoner|Air|Scout|Maverick|It|it|hf|HF|Zero|Audio|Next|"
-    r"Image|Embedding|Guard|Reward|RM|DPO|SFT|Deep|Edge|Long|Code|Exp|Research|A\d+(?:\.\d+)?B)"
+    r"Image|Embedding|Guard|Reward|RM|DPO|SFT|Deep|Edge|Long|Code|Exp|Research|A\d+(?:\.\d+)?B|"
+    r"[α-ωΣΔΩ]|\$\\(?:alpha|beta|gamma|delta|sigma|Sigma|mu|pi|Delta|Omega)\$)"
 )
 _SIZE = r"\d+(?:\.\d+)?[BMKT](?![A-Za-z])|\d+x\d+(?:\.\d+)?B"
 _SIZES = rf"(?:{_SIZE})(?:/(?:{_SIZE}))*"
@@ -230,7 +248,7 @@ _VERSION = r"(?:[- ]?v?\d+(?:\.\d+)*[a-z]?(?![\w.]*[A-Za-z]{3}))"
 
 
 _TAIL_RE = re.compile(
-    rf"{_VERSION}?(?:(?:(?:-| |)(?:{_SIZES})|(?:-| ){_SUFFIX}\b))*(?![\w-]*\w)"
+    rf"{_VERSION}?(?:(?:(?:-| |)(?:{_SIZES})|(?:-| ){_SUFFIX}(?!\w)))*(?![\w-]*\w)"
 )
 _WORD_START_RE = re.compile(r"(?<![\w-])[A-Za-z]+")
 
@@ -367,7 +385,7 @@ def coined_names(text: str) -> Iterator[Candidate]:
         start, end = match.start(), match.start() + len(token)
         if token.endswith("s") and token[:-1].isupper():
             continue
-        kind = kind_from_context(text, start, end) or kind_from_name(token)
+        kind = kind_from_name(token) or kind_from_context(text, start, end)
         yield Candidate(start, end, token, kind or M, "coined", 0.75 if kind else 0.6)
 
 
@@ -429,7 +447,7 @@ def introduced_names(text: str) -> Iterator[Candidate]:
             if non_entity_context(text, end) or (len(name.split()) > 1 and not technique_like(name)
                                                  and kind_from_head(name) is None and kind_from_context(text, start, end) is None):
                 continue
-            kind = kind_from_context(text, start, end) or kind_from_name(name) or kind_from_head(name) or M
+            kind = kind_from_name(name) or kind_from_context(text, start, end) or kind_from_head(name) or M
             yield Candidate(start, end, name, kind, "introduced", 0.85, role=Role.PROPOSES)
     # "we introduce radiometric consistency, a physical constraint that …": lower case, typed by the apposition.
     for match in _INTRO_LOWER_RE.finditer(text):
@@ -455,7 +473,7 @@ def emphasised_names(text: str) -> Iterator[Candidate]:
         end = start + len(name)
         if non_entity_context(text, match.end()):
             continue
-        kind = kind_from_context(text, match.end(), match.end()) or kind_from_name(name) or kind_from_head(name)
+        kind = kind_from_name(name) or kind_from_context(text, match.end(), match.end()) or kind_from_head(name)
         if kind is None and (is_coined(name) or technique_like(name)) and not name.isupper():
             kind = M
         if kind is None:

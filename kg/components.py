@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from collections.abc import Iterator
 from typing import Any
 
 from spacy.language import Language
@@ -17,6 +18,7 @@ from .abbrev import Abbreviation, find_abbreviations
 from .candidates import (
     Candidate, apposition_names, coined_names, dataset_phrases, emphasised_names, evaluation_datasets,
     introduced_names, is_coined, exemplified_names, technique_like, kind_from_context, kind_from_head, list_siblings,
+    explicit_head_kind,
     model_names, named_techniques, non_entity_context, title_case_names, FamilyIndex, _DEFAULT_FAMILIES, _NON_HEADS,
 )
 from .gazetteer import Gazetteer, is_case_sensitive, load_gazetteer, load_stoplist
@@ -129,8 +131,52 @@ class NamingPatterns:
         found.extend(coined_names(text))
         found.extend(title_case_names(text))
         found.extend(named_techniques(text))
+        found.extend(self._variants(text, found))
         doc._.kg_candidates = found
         return doc
+
+    @staticmethod
+    def _variants(text: str, found: list[Candidate]) -> Iterator[Candidate]:
+        """Capitalised modifiers before a known name make a variant of it: "Clipped Stochastic Gradient
+        Descent", "Region Mixup", "Intelligent Go-Explore" (named, with the known name as ``broader``)."""
+        for cand in found:
+            if cand.source != "gazetteer" or cand.tier != "named" or cand.start < 2:
+                continue
+            match = _VARIANT_PREFIX_RE.search(text, max(0, cand.start - 60), cand.start)
+            if match is None:
+                continue
+            words = match.group(0).split()
+            while words and words[0] in _NOT_VARIANT_WORDS:
+                words = words[1:]
+            if not words:
+                continue
+            start = cand.start - len(" ".join(words)) - 1
+            if text[start:cand.start].rstrip() != " ".join(words):
+                continue
+            before = text[:start].rstrip()
+            if not before or before.endswith((".", ":", ";", "!", "?")):
+                continue  # a capital at a sentence start says nothing
+            if re.match(r"[ -][A-Z]", text[cand.end:cand.end + 2]):
+                continue  # inside a longer name: "Frechet Inception Distance"
+            name = text[start:cand.end]
+            yield Candidate(start, cand.end, name, cand.kind, "variant", 0.8, canonical=name,
+                            broader=cand.canonical or cand.text)
+
+
+_METRIC_AFTER_RE = re.compile(r"[ -](?:[Dd]istance|[Ss]cores?|[Aa]ccuracy|[Ee]rror|[Dd]ivergence|[Rr]ate)\b")
+_URL_RE = re.compile(r"(?:https?://|www\.)\S+")
+_DATASET_SUFFIX_RE = re.compile(
+    r"(?:-| )(?:Lite|Pro|Verified|Hard|Mini|Plus|Full|Extended|Diamond|Redux|Live|Multilingual)(?![\w-])")
+_VARIANT_PREFIX_RE = re.compile(r"(?:(?<![\w-])[A-Z][a-z]+(?:-[A-Za-z]+)*\s){1,2}$")
+#: Capitalised words that describe rather than name a variant ("Standard Transformer", "Vanilla PPO").
+_NOT_VARIANT_WORDS = frozenset(
+    "Standard Vanilla Classic Classical Original Existing Large Small Modern Traditional Conventional Deep "
+    "Recent Popular Common Typical Naive Simple Basic Full Base Baseline Original Prior Previous Current "
+    "The A An This That These Those Our Its Their Both Each Using With Unlike Like Beyond From Across In On "
+    "For And Or Of To By Via Then While When Although However Moreover Here Thus Also Only Even Instead "
+    "Pretrained Pre-trained Fine-tuned Finetuned Trained Open Open-source Closed Proprietary Frontier "
+    "State-of-the-art Strong Weak Multiple Several Many Various Different Other Same Two Three".split()
+)
 
 
 _INTRO_BEFORE_RE = re.compile(
@@ -184,6 +230,20 @@ class ConceptResolver:
                 taken.add((start, end))
         return out
 
+    @staticmethod
+    def _dataset_variants(text: str, pool: list[Candidate]) -> list[Candidate]:
+        """A known benchmark with a split or edition suffix is that variant: "Global-MMLU-Lite", "SWE-bench Verified"."""
+        out = []
+        for cand in pool:
+            if cand.source != "gazetteer" or cand.kind is not ConceptKind.DATASET:
+                continue
+            match = _DATASET_SUFFIX_RE.match(text, cand.end)
+            if match:
+                base = cand.canonical or cand.text
+                out.append(replace(cand, end=match.end(), text=text[cand.start:match.end()],
+                                   canonical=base + match.group(0), broader=base, source="variant"))
+        return out
+
     # -- abbreviation definitions ------------------------------------------------
     def _from_abbreviation(self, text: str, abbr: Abbreviation) -> tuple[list[Candidate], tuple[str, str, ConceptKind] | None]:
         if concept_key(abbr.long) in self.stoplist or concept_key(abbr.short) in self.stoplist:
@@ -229,7 +289,7 @@ class ConceptResolver:
             after = abbr.long_end + 1 if text[abbr.long_end:abbr.long_end + 1] == ")" else abbr.long_end
         if non_entity_context(text, after):
             return None
-        kind = kind_from_head(long)
+        kind = explicit_head_kind(long)
         if kind is not None:
             return kind
         words = re.findall(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*", long)
@@ -238,7 +298,7 @@ class ConceptResolver:
                 tail_entry = self.gazetteer.lookup(" ".join(words[-size:]))
                 if tail_entry is not None and not tail_entry.ambiguous:
                     return tail_entry.kind
-        kind = kind_from_context(text, after, after)
+        kind = kind_from_context(text, after, after) or kind_from_head(long)  # then "-ing": a procedure
         if kind is not None:
             return kind
         head = words[-1].lower() if words else ""
@@ -270,6 +330,8 @@ class ConceptResolver:
                 continue  # broad categories in words (transformer, supervised learning) only count when defined
             if cand.source == "gazetteer" and cand.start > 1 and text[cand.start - 1] == "-" and text[cand.start - 2].isalnum():
                 continue  # the tail of a hyphenated name: "SAM" in "MST-SAM"
+            if cand.kind is not ConceptKind.DATASET and _METRIC_AFTER_RE.match(text, cand.end):
+                continue  # part of a metric's name: "Frechet Inception Distance", "CLIP score"
             if cand.source in ("coined", "introduced", "emphasis", "dataset-pattern", "apposition", "evaluation", "examples",
                                "title", "named-technique"):
                 entry = self.gazetteer.lookup(cand.text)
@@ -279,6 +341,10 @@ class ConceptResolver:
                     cand = replace(cand, kind=entry.kind, canonical=entry.name, confidence=max(cand.confidence, 0.9),
                                    broader=entry.broader)
             pool.append(cand)
+        urls = [m.span() for m in _URL_RE.finditer(text)] if "://" in text or "www." in text else []
+        if urls:  # "https://anonymous.4open.science/r/TimeFlow-59E4" names a repository, not a method
+            pool = [c for c in pool if not any(s <= c.start < e for s, e in urls)]
+        pool.extend(self._dataset_variants(text, pool))
         chosen = _non_overlapping(pool)
         chosen = _non_overlapping(chosen + self._list_siblings(text, chosen))
         chosen = _consistent_kinds(chosen)
@@ -348,7 +414,8 @@ def _consistent_kinds(chosen: list[Candidate]) -> list[Candidate]:
 
 
 _SOURCE_RANK = {"abbreviation": 5, "gazetteer": 4, "model-pattern": 3, "introduced": 3, "apposition": 3,
-                "examples": 3, "dataset-pattern": 2, "emphasis": 2, "evaluation": 2, "list": 1, "coined": 1, "title": 1, "named-technique": 1}
+                "examples": 3, "dataset-pattern": 2, "emphasis": 2, "evaluation": 2, "list": 1, "coined": 1, "title": 1, "named-technique": 1,
+                "variant": 4}
 
 
 def _non_overlapping(pool: list[Candidate]) -> list[Candidate]:

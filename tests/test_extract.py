@@ -243,3 +243,31 @@ def test_extract_unicode_hyphens_match_the_gazetteer_and_keep_their_text(nlp):
     assert ("CIFAR-10", "CIFAR\u201110") in got and ("Qwen2.5-7B", "Qwen2.5\u20117B") in got
     for m in mentions(nlp, text):
         assert text[m.start:m.end] == m.text
+
+
+def test_extract_variants_of_known_names(nlp):
+    got = {(m.canonical or m.text, m.kind.value, m.broader) for m in mentions(
+        nlp, "We compare Clipped Stochastic Gradient Descent with Region Mixup on Global-MMLU-Lite, "
+             "and a Standard Transformer.")}
+    assert ("Clipped Stochastic Gradient Descent", "METHOD", "Stochastic Gradient Descent") in got
+    assert ("Region Mixup", "METHOD", "Mixup") in got
+    assert ("Global-MMLU-Lite", "DATASET", "Global-MMLU") in got
+    assert not any(name.startswith("Standard") for name, _, _ in got)
+
+
+def test_extract_skips_urls_and_metric_names(nlp):
+    names = {m.text for m in mentions(
+        nlp, "We report Frechet Inception Distance. Code: https://anonymous.4open.science/r/TimeFlow-59E4 .")}
+    assert not names & {"Inception", "TimeFlow-59E4"}
+
+
+def test_extract_head_noun_before_a_purpose_and_name_shape_before_context(nlp):
+    got = found(nlp, "We release REwriting Conversations for Agent Planning (RECAP), a benchmark of dialogues. "
+                     "We propose Uni4D-LLM, a unified framework for 4D scenes.")
+    assert ("REwriting Conversations for Agent Planning", "DATASET") in got
+    assert ("Uni4D-LLM", "MODEL") in got
+
+
+def test_extract_greek_letter_model_variants(nlp):
+    text = r"TraCache accelerates PixArt-$\alpha$ and PixArt-Σ."
+    assert {m.text for m in mentions(nlp, text)} >= {r"PixArt-$\alpha$", "PixArt-Σ"}
