@@ -166,8 +166,9 @@ class NamingPatterns:
 _METRIC_AFTER_RE = re.compile(r"[ -](?:[Dd]istance|[Ss]cores?|[Aa]ccuracy|[Ee]rror|[Dd]ivergence|[Rr]ate)\b")
 _URL_RE = re.compile(r"(?:https?://|www\.)\S+")
 _DATASET_SUFFIX_RE = re.compile(
-    r"(?:-| )(?:Lite|Pro|Verified|Hard|Mini|Plus|Full|Extended|Diamond|Redux|Live|Multilingual)(?![\w-])")
-_VARIANT_PREFIX_RE = re.compile(r"(?:(?<![\w-])[A-Z][a-z]+(?:-[A-Za-z]+)*\s){1,2}$")
+    r"(?:-| )(?:Lite|Pro|Verified|Hard|Mini|Plus|Full|Extended|Diamond|Redux|Live|Multilingual)(?![\w-])|"
+    r"[- ]?(?P<years>(?:19|20)\d\d(?:/(?:(?:19|20)?\d\d))*)(?![\w-])")
+_VARIANT_PREFIX_RE = re.compile(r"(?:(?<![A-Za-z0-9-])[A-Z][a-z]+(?:-[A-Za-z]+)*\s){1,2}$")
 #: Capitalised words that describe rather than name a variant ("Standard Transformer", "Vanilla PPO").
 _NOT_VARIANT_WORDS = frozenset(
     "Standard Vanilla Classic Classical Original Existing Large Small Modern Traditional Conventional Deep "
@@ -238,10 +239,17 @@ class ConceptResolver:
             if cand.source != "gazetteer" or cand.kind is not ConceptKind.DATASET:
                 continue
             match = _DATASET_SUFFIX_RE.match(text, cand.end)
-            if match:
-                base = cand.canonical or cand.text
-                out.append(replace(cand, end=match.end(), text=text[cand.start:match.end()],
-                                   canonical=base + match.group(0), broader=base, source="variant"))
+            if not match:
+                continue
+            base = cand.canonical or cand.text
+            if match.group("years"):
+                # "AIME 2024/2025" is two editions; "AIME24" is written "AIME 2024".
+                years = match.group("years").split("/")
+                names = [f"{base} {y if len(y) == 4 else years[0][:2] + y}" for y in years]
+            else:
+                names = [base + match.group(0)]
+            out.extend(replace(cand, end=match.end(), text=text[cand.start:match.end()], canonical=name,
+                               broader=base, source="variant") for name in names)
         return out
 
     # -- abbreviation definitions ------------------------------------------------
@@ -342,7 +350,7 @@ class ConceptResolver:
                                    broader=entry.broader)
             pool.append(cand)
         urls = [m.span() for m in _URL_RE.finditer(text)] if "://" in text or "www." in text else []
-        if urls:  # "https://anonymous.4open.science/r/TimeFlow-59E4" names a repository, not a method
+        if urls:  # a repository link (anonymous.4open.science/r/TimeFlow-59E4) names no method
             pool = [c for c in pool if not any(s <= c.start < e for s, e in urls)]
         pool.extend(self._dataset_variants(text, pool))
         chosen = _non_overlapping(pool)
@@ -426,7 +434,7 @@ def _non_overlapping(pool: list[Candidate]) -> list[Candidate]:
     for cand in ordered:
         span = (cand.start, cand.end)
         if span in spans:
-            if spans[span] == cand.source and cand.source == "model-pattern" and \
+            if spans[span] == cand.source and cand.source in ("model-pattern", "variant") and \
                     all(t.canonical != cand.canonical for t in taken if (t.start, t.end) == span):
                 taken.append(cand)
             continue

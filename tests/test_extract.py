@@ -271,3 +271,9 @@ def test_extract_head_noun_before_a_purpose_and_name_shape_before_context(nlp):
 def test_extract_greek_letter_model_variants(nlp):
     text = r"TraCache accelerates PixArt-$\alpha$ and PixArt-Σ."
     assert {m.text for m in mentions(nlp, text)} >= {r"PixArt-$\alpha$", "PixArt-Σ"}
+
+
+def test_extract_benchmark_editions_expand(nlp):
+    got = {(m.canonical, m.text) for m in mentions(nlp, "We evaluate on AIME 2024/2025 and _Clipped Stochastic Gradient Descent_.")}
+    assert {("AIME 2024", "AIME 2024/2025"), ("AIME 2025", "AIME 2024/2025")} <= got
+    assert ("Clipped Stochastic Gradient Descent", "Clipped Stochastic Gradient Descent") in got
