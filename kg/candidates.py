@@ -353,8 +353,9 @@ _NOT_COINED = frozenset(
 def is_coined(token: str) -> bool:
     """A coined name: CamelCase or letters mixed with digits, e.g. ``ScoreMatchingRiesz``, ``Trust3R``.
 
-    >>> [is_coined(t) for t in ("ScoreMatchingRiesz", "Trust3R", "LagLLM", "Transformer", "DPO", "3D")]
-    [True, True, True, False, False, False]
+    >>> [is_coined(t) for t in ("ScoreMatchingRiesz", "Trust3R", "LagLLM", "gp2Scale", "OPV-Bench", "Transformer", "DPO",
+    ...                         "3D", "Zero-Shot", "e2e")]
+    [True, True, True, True, True, False, False, False, False, False]
     """
     rest = token[1:]
     if rest.islower() and "-" not in rest or len(token) < 3:
@@ -367,6 +368,10 @@ def is_coined(token: str) -> bool:
     digits = sum(c.isdigit() for c in core)
     if upper >= 2 and lower >= 1 and re.search(r"[a-z][A-Z]|[A-Z]{2}[a-z]", core):
         return True
+    if "-" in token and re.fullmatch(r"[A-Z]{2,}[0-9]*(?:-[A-Z][a-z]+[0-9]*)+", token):
+        return True  # an acronym with a name part: "OPV-Bench", "MMLU-Redux"
+    if digits >= 1 and upper >= 1 and not core[0].isupper() and re.search(r"[a-z][0-9]+[A-Z][a-z]", core):
+        return True  # "gp2Scale"
     return digits >= 1 and upper >= 1 and (lower >= 1 or upper >= 2) and core[0].isupper() and len(core) >= 4
 
 
@@ -627,9 +632,42 @@ _EXAMPLES_RE = re.compile(
     r"architectures?|backbones?|networks?|famil(?:y|ies)|baselines?|methods?|algorithms?|approaches|techniques?|"
     r"optimizers?|attacks?|defenses?|frameworks?|agents?)"
     r"(?:\s*,)?\s*(?:such as|including|like|e\.g\.,?|namely|\(e\.g\.,?|\(|:|-{2,3}|—|–)\s*")
+_EXAMPLES_COMMA_RE = re.compile(
+    r"\b(?P<noun>benchmarks|datasets|models|LLMs|architectures|baselines|methods|algorithms|approaches|"
+    r"techniques|frameworks|agents),\s+(?=[A-Z][A-Za-z0-9]*[A-Z][\w-]*\s*(?:,|and|or))")
+
+
+def _iter_examples(text: str) -> Iterator[re.Match]:
+    """"benchmarks such as X, Y", and "two algorithms, LK-GP-UCB and LK-GP-TS": a list of names after a kind noun."""
+    yield from _EXAMPLES_RE.finditer(text)
+    yield from _EXAMPLES_COMMA_RE.finditer(text)
+
+
 _ITEM = r"(?:the\s+)?(?P<item>[A-Z][\w.+’'-]*[A-Za-z0-9+](?:\s[A-Z0-9][\w.+-]*[A-Za-z0-9+]){0,3}|[a-z]+[A-Z][\w.+-]*)"
 _ITEM_RE = re.compile(_ITEM)
 _SEP_RE = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+|/)\s*")
+
+
+_NOUN_ACRONYM_RE = re.compile(
+    r"\b(?P<noun>framework|method|algorithm|approach|system|module|model|network|architecture|benchmark|dataset|"
+    r"suite|corpus|pipeline|agent|technique|strategy|mechanism|optimizer|estimator|loss|objective)s?\s*"
+    r"\((?P<acr>[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)\)")
+
+
+def noun_acronyms(text: str) -> Iterator[Candidate]:
+    """"an execution system (KGSRS)": an acronym in parentheses after a kind noun is a name of that kind,
+    even when its letters do not spell the words before it (Schwartz–Hearst pairs take precedence).
+
+    >>> [(c.text, c.kind.value) for c in noun_acronyms("a retrieval plan and an execution system (KGSRS) with")]
+    [('KGSRS', 'METHOD')]
+    """
+    for match in _NOUN_ACRONYM_RE.finditer(text):
+        noun = match.group("noun")
+        kind = _EXAMPLE_KINDS.get(noun) or _APPOSITION_KINDS.get(noun) or kind_from_head(noun)
+        if kind is None:
+            continue
+        acr = match.group("acr")
+        yield Candidate(match.start("acr"), match.end("acr"), acr, kind, "noun-acronym", 0.7)
 
 
 def exemplified_names(text: str) -> Iterator[Candidate]:
@@ -638,7 +676,7 @@ def exemplified_names(text: str) -> Iterator[Candidate]:
     >>> [(c.text, c.kind.value) for c in exemplified_names("baselines such as AIDE and ML-Master, and")]
     [('AIDE', 'METHOD'), ('ML-Master', 'METHOD')]
     """
-    for match in _EXAMPLES_RE.finditer(text):
+    for match in _iter_examples(text):
         noun = match.group("noun").lower()
         noun = noun if noun in _EXAMPLE_KINDS else noun.rstrip("s") if noun.rstrip("s") in _EXAMPLE_KINDS else noun[:-2] if noun.endswith("es") else noun
         kind = _EXAMPLE_KINDS.get(noun) or _EXAMPLE_KINDS.get(noun.rstrip("s"))

@@ -277,3 +277,12 @@ def test_extract_benchmark_editions_expand(nlp):
     got = {(m.canonical, m.text) for m in mentions(nlp, "We evaluate on AIME 2024/2025 and _Clipped Stochastic Gradient Descent_.")}
     assert {("AIME 2024", "AIME 2024/2025"), ("AIME 2025", "AIME 2024/2025")} <= got
     assert ("Clipped Stochastic Gradient Descent", "Clipped Stochastic Gradient Descent") in got
+
+
+def test_extract_acronym_after_a_kind_noun_and_comma_lists(nlp):
+    got = found(nlp, "KGQA-Star introduces a simplified KG retrieval plan and an execution system (KGSRS) supporting "
+                     "error feedback. We design two principled "
+                     "algorithms, LK-GP-UCB and LK-GP-TS, that use posteriors, and a methodology we term "
+                     r"\emph{gp2Scale}. It wins on our held-out OPV-Bench.")
+    assert {("KGSRS", "METHOD"), ("LK-GP-UCB", "METHOD"), ("LK-GP-TS", "METHOD"), ("gp2Scale", "METHOD"),
+            ("OPV-Bench", "DATASET")} <= got
