@@ -11,6 +11,9 @@ from dataclasses import dataclass
 
 __all__ = ["Abbreviation", "find_abbreviations", "best_long_form", "is_short_form"]
 
+_CLAUSE_RE = re.compile(
+    r"^.*(?<![\w-])(?:we\s+\w+|is|are|was|were|which|this|our|its|their|termed|called)\s+",
+    re.IGNORECASE | re.DOTALL)
 _PAREN_RE = re.compile(r"\(([^()]{1,120})\)")
 _WORD_RE = re.compile(r"\S+")
 
@@ -153,6 +156,9 @@ def _find_plain(text: str) -> list[Abbreviation]:
         offset = inner_start + head.index(stripped) if stripped else inner_start
         if is_short_form(stripped):
             window_start, window = _long_form_window(text, match.start(), stripped)
+            clause = _CLAUSE_RE.search(window)  # a long form does not reach back over "we propose", "is", "that"
+            if clause:
+                window_start, window = window_start + clause.end(), window[clause.end():]
             window_stripped = window.rstrip()
             long = best_long_form(stripped, window_stripped)
             if long and _valid_pair(stripped, long):

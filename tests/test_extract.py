@@ -286,3 +286,12 @@ def test_extract_acronym_after_a_kind_noun_and_comma_lists(nlp):
                      r"\emph{gp2Scale}. It wins on our held-out OPV-Bench.")
     assert {("KGSRS", "METHOD"), ("LK-GP-UCB", "METHOD"), ("LK-GP-TS", "METHOD"), ("gp2Scale", "METHOD"),
             ("OPV-Bench", "DATASET")} <= got
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("To address this, we propose Three-State Module Scheduling (TriMS) here", []),  # "i" only in "this"
+    ("RARE is a knowledge-graph-driven synthesis pipeline (RARE-Get) for data", []),
+    ("Web Agents that Learn Tools (WALT) browse.", [("WALT", "Web Agents that Learn Tools")]),
+])
+def test_abbrev_long_form_does_not_cross_a_clause(text, expected):
+    assert [(a.short, a.long) for a in find_abbreviations(text)] == expected
