@@ -805,3 +805,37 @@ def named_techniques(text: str) -> Iterator[Candidate]:
         end = match.end("noun") if noun in ("optimizer", "regularizer", "estimator", "sampler", "operator") and \
             first[0].isupper() else match.end("name")
         yield Candidate(start, end, text[start:end], M, "named-technique", 0.6, role=Role.USES)
+
+
+_EPONYM_RE = re.compile(
+    r"(?<![\w-])(?P<name>[A-Z][a-zäöüéèáíóúñ]+(?:['’]s?)?(?:[- ][A-Z][a-zäöüéèáíóúñ]+(?:['’]s?)?)?\s+"
+    r"(?:method|algorithm|test|sampling|filter|estimator|sampler|descent|iteration|optimizer|attack|search|"
+    r"machine|scheduler|loss))\b")
+_NOT_EPONYMS = frozenset(
+    "Standard Vanilla Classic Classical Original Existing Simple Basic Naive Novel New Proposed Our Their "
+    "This That These Those The A An Each Both Such Any Some All Most Many Several Various Different Other "
+    "Same Random Greedy Iterative Adaptive Efficient Robust Stochastic Deterministic Approximate Exact "
+    "Gradient Policy Beam Tree Graph Local Global Linear Nonlinear Gaussian Bayesian Markov Binary Hard "
+    "Soft Full Fast Slow Online Offline Final First Second Third Unified General Generic Optimal Hybrid "
+    "Statistical Hypothesis Significance Ablation Evaluation Training Inference Sampling Search Language "
+    "Diffusion Kernel Neural Deep Learning Reinforcement Monte Carlo Data Model".split()
+)
+
+
+def eponymous_methods(text: str) -> Iterator[Candidate]:
+    """Techniques named after a person or thing: "Newton's method", "the Turing test", "Gibbs sampling".
+
+    Mathematical tools named so ("Dirichlet distribution", "Lipschitz bound") are not techniques (ANNOTATION.md).
+
+    >>> [c.text for c in eponymous_methods("Prior work applied Newton's method, and the Turing test. Standard method.")]
+    ["Newton's method", 'Turing test']
+    """
+    for match in _EPONYM_RE.finditer(text):
+        name = match.group("name")
+        first = re.split(r"['’\s-]", name)[0]
+        if first in _NOT_EPONYMS or first in _SENTENCE_OPENERS or first in _NOT_COINED:
+            continue
+        start = match.start("name")
+        if start == 0 or text[:start].rstrip().endswith((".", ":", ";", "!", "?", "\n")):
+            continue
+        yield Candidate(start, match.end("name"), name, M, "eponym", 0.6)

@@ -19,7 +19,7 @@ from .candidates import (
     Candidate, apposition_names, coined_names, dataset_phrases, emphasised_names, evaluation_datasets,
     introduced_names, is_coined, exemplified_names, technique_like, kind_from_context, kind_from_head, list_siblings,
     explicit_head_kind,
-    model_names, named_techniques, non_entity_context, noun_acronyms, title_case_names, FamilyIndex, _DEFAULT_FAMILIES, _NON_HEADS,
+    model_names, named_techniques, non_entity_context, noun_acronyms, eponymous_methods, title_case_names, FamilyIndex, _DEFAULT_FAMILIES, _NON_HEADS,
 )
 from .gazetteer import Gazetteer, is_case_sensitive, load_gazetteer, load_stoplist
 from .normalize import DASHES, concept_key
@@ -132,6 +132,7 @@ class NamingPatterns:
         found.extend(title_case_names(text))
         found.extend(named_techniques(text))
         found.extend(noun_acronyms(text))
+        found.extend(eponymous_methods(text))
         found.extend(self._variants(text, found))
         doc._.kg_candidates = found
         return doc
@@ -342,7 +343,7 @@ class ConceptResolver:
             if cand.kind is not ConceptKind.DATASET and _METRIC_AFTER_RE.match(text, cand.end):
                 continue  # part of a metric's name: "Frechet Inception Distance", "CLIP score"
             if cand.source in ("coined", "introduced", "emphasis", "dataset-pattern", "apposition", "evaluation", "examples",
-                               "title", "named-technique", "noun-acronym"):
+                               "title", "named-technique", "noun-acronym", "eponym"):
                 entry = self.gazetteer.lookup(cand.text)
                 if entry is not None and cand.source == "title" and entry.tier == "generic":
                     continue  # "Large Language Models" in Title Case is still a broad category
@@ -406,7 +407,7 @@ def _singular_long_form(long: str, short: str) -> str:
     return long
 
 
-_WEAK_SOURCES = frozenset({"coined", "list", "evaluation", "emphasis", "title", "named-technique"})
+_WEAK_SOURCES = frozenset({"coined", "list", "evaluation", "emphasis", "title", "named-technique", "eponym"})
 
 
 def _consistent_kinds(chosen: list[Candidate]) -> list[Candidate]:
@@ -424,7 +425,7 @@ def _consistent_kinds(chosen: list[Candidate]) -> list[Candidate]:
 
 _SOURCE_RANK = {"abbreviation": 5, "gazetteer": 4, "model-pattern": 3, "introduced": 3, "apposition": 3,
                 "examples": 3, "dataset-pattern": 2, "emphasis": 2, "evaluation": 2, "list": 1, "coined": 1, "title": 1, "named-technique": 1,
-                "variant": 4, "noun-acronym": 2}
+                "variant": 4, "noun-acronym": 2, "eponym": 1}
 
 
 def _non_overlapping(pool: list[Candidate]) -> list[Candidate]:
