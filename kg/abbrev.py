@@ -28,6 +28,8 @@ class Abbreviation:
     long: str
     long_start: int
     long_end: int
+    #: False for a creative acronym whose letters do not all spell the long form ("Forgetting Transformer (FoX)").
+    exact: bool = True
 
 
 def is_short_form(candidate: str) -> bool:
@@ -166,6 +168,12 @@ def _find_plain(text: str) -> list[Abbreviation]:
                 found.append(Abbreviation(stripped, offset, offset + len(stripped),
                                           long, long_start, long_start + len(long)))
                 continue
+            loose = _loose_long_form(stripped, window_stripped)
+            if loose:
+                long_start = window_start + len(window_stripped) - len(loose)
+                found.append(Abbreviation(stripped, offset, offset + len(stripped),
+                                          loose, long_start, long_start + len(loose), exact=False))
+                continue
         # "SF (long form)": the word before "(" is the short form.
         # Look only at the last few characters: a regex anchored at "$" over the whole prefix is quadratic.
         window_start = max(0, match.start() - 40)
@@ -179,6 +187,41 @@ def _find_plain(text: str) -> list[Abbreviation]:
                     found.append(Abbreviation(short, s_start, s_start + len(short),
                                               long, offset, offset + len(long)))
     return found
+
+
+_TITLE_RUN_END_RE = re.compile(
+    r"(?<![\w-])[A-Z][\w’'-]*(?:\s+(?:(?:of|for|and|via|with|in|on|to)\s+)?[A-Z][\w’'-]*)+$")
+
+
+def _loose_long_form(short: str, window: str) -> str | None:
+    """A Title Case name right before a creative acronym that starts with the same letter.
+
+    >>> _loose_long_form("FoX", "recovering ALiBi and the Forgetting Transformer")
+    'Forgetting Transformer'
+    >>> _loose_long_form("TriMS", "we propose Three-State Module Scheduling")
+    'Three-State Module Scheduling'
+    >>> _loose_long_form("DPO", "we use Reward Learning") is None
+    True
+    """
+    if not (re.search(r"[a-z]", short) and sum(c.isupper() for c in short) >= 2 or len(short) >= 3 and short.isupper()):
+        return None
+    match = _TITLE_RUN_END_RE.search(window[-120:])
+    if not match:
+        return None
+    run = match.group(0)
+    starts = [m for m in re.finditer(r"\S+", run)]
+    while starts and starts[0].group()[0].lower() != short[0].lower():
+        starts = starts[1:]
+    if len(starts) < 2 or len(starts) > len(short) + 3 or not starts[0].group()[0].isupper():
+        return None
+    long = run[starts[0].start():]
+    words = long.split()
+    # Most capitals of the short form should be initials of the long form's words or word parts.
+    initials = {part[0].lower() for word in words for part in re.split(r"[-’']", word) if part}
+    capitals = [c.lower() for c in short if c.isupper()]
+    if sum(c in initials for c in capitals) < (len(capitals) + 1) // 2:
+        return None
+    return long
 
 
 def _valid_pair(short: str, long: str) -> bool:

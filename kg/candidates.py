@@ -340,7 +340,7 @@ def _expand_sizes(surface: str) -> list[str]:
 # --------------------------------------------------------------------------- coined names
 
 # Only tokens with a capital or digit after their first letter can be coined names: the rest are skipped by the regex.
-_TOKEN_RE = re.compile(r"(?<![\w$\\])[A-Za-z][a-z]*[A-Z0-9][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*(?![\w])")
+_TOKEN_RE = re.compile(r"(?<![\w$\\-])[A-Za-z][a-z]*-?[A-Z0-9][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*(?![\w])")
 _NOT_COINED = frozenset(
     "GitHub PyTorch TensorFlow OpenAI DeepMind HuggingFace YouTube LaTeX JavaScript TypeScript "
     "PhD McKinsey arXiv LinkedIn OpenReview NeurIPS ICLR ICML CVPR EMNLP AAAI IJCAI iOS macOS "
@@ -353,9 +353,9 @@ _NOT_COINED = frozenset(
 def is_coined(token: str) -> bool:
     """A coined name: CamelCase or letters mixed with digits, e.g. ``ScoreMatchingRiesz``, ``Trust3R``.
 
-    >>> [is_coined(t) for t in ("ScoreMatchingRiesz", "Trust3R", "LagLLM", "gp2Scale", "OPV-Bench", "Transformer", "DPO",
-    ...                         "3D", "Zero-Shot", "e2e")]
-    [True, True, True, True, True, False, False, False, False, False]
+    >>> [is_coined(t) for t in ("ScoreMatchingRiesz", "Trust3R", "LagLLM", "gp2Scale", "OPV-Bench", "H-CoT", "Transformer",
+    ...                         "DPO", "3D", "Zero-Shot", "e2e", "Top-K")]
+    [True, True, True, True, True, True, False, False, False, False, False, False]
     """
     rest = token[1:]
     if rest.islower() and "-" not in rest or len(token) < 3:
@@ -370,6 +370,9 @@ def is_coined(token: str) -> bool:
         return True
     if "-" in token and re.fullmatch(r"[A-Z]{2,}[0-9]*(?:-[A-Z][a-z]+[0-9]*)+", token):
         return True  # an acronym with a name part: "OPV-Bench", "MMLU-Redux"
+    if "-" in token and not token.isupper() and token[0].isupper() and \
+            any(re.fullmatch(r"[A-Z]{2,}[0-9]*|[A-Z][a-z]*[A-Z][A-Za-z0-9]*", part) for part in token.split("-")[1:]):
+        return True  # a prefix before an acronym: "H-CoT", "Aug-PE" (all-capital "ZS-CIR" names settings as often)
     if digits >= 1 and upper >= 1 and not core[0].isupper() and re.search(r"[a-z][0-9]+[A-Z][a-z]", core):
         return True  # "gp2Scale"
     return digits >= 1 and upper >= 1 and (lower >= 1 or upper >= 2) and core[0].isupper() and len(core) >= 4

@@ -167,6 +167,7 @@ class NamingPatterns:
 
 _METRIC_AFTER_RE = re.compile(r"[ -](?:[Dd]istance|[Ss]cores?|[Aa]ccuracy|[Ee]rror|[Dd]ivergence|[Rr]ate)\b")
 _URL_RE = re.compile(r"(?:https?://|www\.)\S+")
+_NUMBER_SIBLINGS_RE = re.compile(r"(?:/\d+)+(?![\w-])")
 _DATASET_SUFFIX_RE = re.compile(
     r"(?:-| )(?:Lite|Pro|Verified|Hard|Mini|Plus|Full|Extended|Diamond|Redux|Live|Multilingual)(?![\w-])|"
     r"[- ]?(?P<years>(?:19|20)\d\d(?:/(?:(?:19|20)?\d\d))*)(?![\w-])")
@@ -240,10 +241,18 @@ class ConceptResolver:
         for cand in pool:
             if cand.source != "gazetteer" or cand.kind is not ConceptKind.DATASET:
                 continue
+            base = cand.canonical or cand.text
+            siblings = _NUMBER_SIBLINGS_RE.match(text, cand.end) if base[-1:].isdigit() else None
+            if siblings:
+                # "CIFAR-10/100": CIFAR-10 and CIFAR-100.
+                stem = base.rstrip("0123456789")
+                out.extend(replace(cand, end=siblings.end(), text=text[cand.start:siblings.end()], canonical=name,
+                                   source="variant")
+                           for name in [base] + [stem + n for n in siblings.group(0).split("/") if n])
+                continue
             match = _DATASET_SUFFIX_RE.match(text, cand.end)
             if not match:
                 continue
-            base = cand.canonical or cand.text
             if match.group("years"):
                 # "AIME 2024/2025" is two editions; "AIME24" is written "AIME 2024".
                 years = match.group("years").split("/")
@@ -269,7 +278,7 @@ class ConceptResolver:
         if kind is None:
             return [], None
         canonical = entry.name if entry else _singular_long_form(abbr.long, abbr.short)
-        confidence = 0.95 if entry else 0.85
+        confidence = 0.95 if entry else 0.85 if abbr.exact else 0.75
         out = [
             Candidate(abbr.long_start, abbr.long_end, text[abbr.long_start:abbr.long_end], kind, "abbreviation", confidence,
                       canonical=canonical, role=role, broader=entry.broader if entry else None),

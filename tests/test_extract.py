@@ -289,9 +289,17 @@ def test_extract_acronym_after_a_kind_noun_and_comma_lists(nlp):
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("To address this, we propose Three-State Module Scheduling (TriMS) here", []),  # "i" only in "this"
+    # the letters do not spell it ("i" is only in "this"): a loose definition, not "this, we propose …"
+    ("To address this, we propose Three-State Module Scheduling (TriMS) here", [("TriMS", "Three-State Module Scheduling")]),
     ("RARE is a knowledge-graph-driven synthesis pipeline (RARE-Get) for data", []),
     ("Web Agents that Learn Tools (WALT) browse.", [("WALT", "Web Agents that Learn Tools")]),
 ])
 def test_abbrev_long_form_does_not_cross_a_clause(text, expected):
     assert [(a.short, a.long) for a in find_abbreviations(text)] == expected
+
+
+def test_extract_creative_acronyms_and_number_siblings(nlp):
+    got = found(nlp, "Additive GRAPE recovers ALiBi and the Forgetting Transformer (FoX) as special cases. "
+                     "We evaluate on benchmarks (CIFAR-10/100, Tiny-ImageNet) against H-CoT and Aug-PE.")
+    assert {("Forgetting Transformer", "MODEL"), ("CIFAR-10", "DATASET"), ("CIFAR-100", "DATASET"),
+            ("H-CoT", "METHOD"), ("Aug-PE", "METHOD")} <= got
