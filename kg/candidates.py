@@ -22,6 +22,11 @@ __all__ = [
     "introduced_names",
     "dataset_phrases",
     "emphasised_names",
+    "eponymous_methods",
+    "explicit_head_kind",
+    "named_techniques",
+    "noun_acronyms",
+    "title_case_names",
     "kind_from_context",
     "non_entity_context",
     "kind_from_head",
@@ -162,7 +167,8 @@ _APPOSITION_START_RE = re.compile(
     r",?\s+(?:which is\s+)?(?:an?|the\s+(?:first|new|novel|proposed)|our(?:\s+new)?)\s+", re.IGNORECASE)
 # Words that end the noun phrase of an apposition ("X, a module *that* …", "X, an attack *targeting* …").
 _NP_END_RE = re.compile(
-    r"[.;:()]|,\s+(?:and|or|but|while|which|where|whereas|as|enabling|allowing)\b|(?<![\w-])(?:that|which|who|whose|for|to|with|of|in|on|from|by|via|using|and\s+(?:a|an|the)|where|"
+    r"[.;:()]|,\s+(?:and|or|but|while|which|where|whereas|as|enabling|allowing)\b|"
+    r"(?<![\w-])(?:that|which|who|whose|for|to|with|of|in|on|from|by|via|using|and\s+(?:a|an|the)|where|"
     r"designed|based|built|capable|trained|tailored|aimed|targeting|leveraging|combining|integrating|enabling|"
     r"specifically)(?![\w-])", re.IGNORECASE)
 _NP_WORD_RE = re.compile(r"[A-Za-z][\w-]*")
@@ -600,21 +606,20 @@ def evaluation_datasets(text: str) -> Iterator[Candidate]:
     for match in _EVAL_TARGET_RE.finditer(text):
         if not _EVAL_SENTENCE_RE.search(_sentence_around(text, match.start())):
             continue
-        if True:  # noqa: SIM108 (kept as a block for the list walk below)
-            name = match.group("name")
-            if not (is_coined(name) or sum(c.isupper() for c in name) >= 3 or re.search(r"\d", name)):
+        name = match.group("name")
+        if not (is_coined(name) or sum(c.isupper() for c in name) >= 3 or re.search(r"\d", name)):
+            continue
+        if kind_from_context(text, match.start("name"), match.end("name")) not in (None, T):
+            continue
+        yield Candidate(match.start("name"), match.end("name"), name, T, "evaluation", 0.65)
+        # "… on HDTF, CelebV-HQ, and RAVDESS": the rest of the list.
+        for start, end, sibling in list_siblings(text, match.start("name"), match.end("name")):
+            if start < match.start("name") or not (
+                    is_coined(sibling) or sum(c.isupper() for c in sibling) >= 2 or re.search(r"\d", sibling)):
                 continue
-            if kind_from_context(text, match.start("name"), match.end("name")) not in (None, T):
-                continue
-            yield Candidate(match.start("name"), match.end("name"), name, T, "evaluation", 0.65)
-            # "… on HDTF, CelebV-HQ, and RAVDESS": the rest of the list.
-            for start, end, sibling in list_siblings(text, match.start("name"), match.end("name")):
-                if start < match.start("name") or not (
-                        is_coined(sibling) or sum(c.isupper() for c in sibling) >= 2 or re.search(r"\d", sibling)):
-                    continue
-                if kind_from_context(text, start, end) not in (None, T):
-                    break
-                yield Candidate(start, end, sibling, T, "evaluation", 0.65)
+            if kind_from_context(text, start, end) not in (None, T):
+                break
+            yield Candidate(start, end, sibling, T, "evaluation", 0.65)
 
 
 def list_siblings(text: str, start: int, end: int) -> Iterator[tuple[int, int, str]]:

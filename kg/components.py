@@ -6,8 +6,8 @@ Registered factories (also exposed through the ``spacy_factories`` entry point):
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from spacy.language import Language
@@ -16,10 +16,10 @@ from spacy.tokens import Doc
 
 from .abbrev import Abbreviation, find_abbreviations
 from .candidates import (
-    Candidate, apposition_names, coined_names, dataset_phrases, emphasised_names, evaluation_datasets,
-    introduced_names, is_coined, exemplified_names, technique_like, kind_from_context, kind_from_head, list_siblings,
-    explicit_head_kind,
-    model_names, named_techniques, non_entity_context, noun_acronyms, eponymous_methods, title_case_names, FamilyIndex, _DEFAULT_FAMILIES, _NON_HEADS,
+    _DEFAULT_FAMILIES, _NON_HEADS, Candidate, FamilyIndex, apposition_names, coined_names, dataset_phrases,
+    emphasised_names, eponymous_methods, evaluation_datasets, exemplified_names, explicit_head_kind, introduced_names,
+    is_coined, kind_from_context, kind_from_head, list_siblings, model_names, named_techniques, non_entity_context,
+    noun_acronyms, technique_like, title_case_names,
 )
 from .gazetteer import Gazetteer, is_case_sensitive, load_gazetteer, load_stoplist
 from .normalize import DASHES, concept_key
@@ -175,7 +175,7 @@ _VARIANT_PREFIX_RE = re.compile(r"(?:(?<![A-Za-z0-9-])[A-Z][a-z]+(?:-[A-Za-z]+)*
 #: Capitalised words that describe rather than name a variant ("Standard Transformer", "Vanilla PPO").
 _NOT_VARIANT_WORDS = frozenset(
     "Standard Vanilla Classic Classical Original Existing Large Small Modern Traditional Conventional Deep "
-    "Recent Popular Common Typical Naive Simple Basic Full Base Baseline Original Prior Previous Current "
+    "Recent Popular Common Typical Naive Simple Basic Full Base Baseline Prior Previous Current "
     "The A An This That These Those Our Its Their Both Each Using With Unlike Like Beyond From Across In On "
     "For And Or Of To By Via Then While When Although However Moreover Here Thus Also Only Even Instead "
     "Pretrained Pre-trained Fine-tuned Finetuned Trained Open Open-source Closed Proprietary Frontier "
@@ -351,8 +351,7 @@ class ConceptResolver:
                 continue  # the tail of a hyphenated name: "SAM" in "MST-SAM"
             if cand.kind is not ConceptKind.DATASET and _METRIC_AFTER_RE.match(text, cand.end):
                 continue  # part of a metric's name: "Frechet Inception Distance", "CLIP score"
-            if cand.source in ("coined", "introduced", "emphasis", "dataset-pattern", "apposition", "evaluation", "examples",
-                               "title", "named-technique", "noun-acronym", "eponym"):
+            if cand.source in _PATTERN_SOURCES:
                 entry = self.gazetteer.lookup(cand.text)
                 if entry is not None and cand.source == "title" and entry.tier == "generic":
                     continue  # "Large Language Models" in Title Case is still a broad category
@@ -432,9 +431,13 @@ def _consistent_kinds(chosen: list[Candidate]) -> list[Candidate]:
     ]
 
 
-_SOURCE_RANK = {"abbreviation": 5, "gazetteer": 4, "model-pattern": 3, "introduced": 3, "apposition": 3,
-                "examples": 3, "dataset-pattern": 2, "emphasis": 2, "evaluation": 2, "list": 1, "coined": 1, "title": 1, "named-technique": 1,
-                "variant": 4, "noun-acronym": 2, "eponym": 1}
+#: Candidate sources in order of trust when two candidates share a span.
+_SOURCE_RANK = {"abbreviation": 5, "gazetteer": 4, "variant": 4, "model-pattern": 3, "introduced": 3,
+                "apposition": 3, "examples": 3, "dataset-pattern": 2, "emphasis": 2, "evaluation": 2,
+                "noun-acronym": 2, "list": 1, "coined": 1, "title": 1, "named-technique": 1, "eponym": 1}
+#: Sources whose names are looked up in the gazetteer (its name and type win when it knows them).
+_PATTERN_SOURCES = frozenset({"coined", "introduced", "emphasis", "dataset-pattern", "apposition", "evaluation",
+                              "examples", "title", "named-technique", "noun-acronym", "eponym"})
 
 
 def _non_overlapping(pool: list[Candidate]) -> list[Candidate]:
