@@ -18,6 +18,7 @@ __all__ = [
     "exemplified_names",
     "list_siblings",
     "model_names",
+    "name_shaped",
     "coined_names",
     "introduced_names",
     "dataset_phrases",
@@ -122,7 +123,10 @@ def explicit_head_kind(phrase: str) -> ConceptKind | None:
     >>> explicit_head_kind("REwriting Conversations for Agent Planning") is None
     True
     """
-    head = _head(phrase)
+    return _head_kind(_head(phrase))
+
+
+def _head_kind(head: str) -> ConceptKind | None:
     if not head or head in _NON_HEADS:
         return None
     if head in _HEADS:
@@ -142,10 +146,10 @@ def kind_from_head(phrase: str) -> ConceptKind | None:
     >>> kind_from_head("attack success rate") is None
     True
     """
-    kind = explicit_head_kind(phrase)
-    if kind is not None or _head(phrase) in _NON_HEADS:
-        return kind
     head = _head(phrase)
+    kind = _head_kind(head)
+    if kind is not None or head in _NON_HEADS:
+        return kind
     if head.endswith("ing") and len(head) > 5:
         return M  # reweighting, prompting, pruning: a procedure
     if head.endswith("er") or head.endswith("ers"):
@@ -356,6 +360,15 @@ _NOT_COINED = frozenset(
 )
 
 
+def name_shaped(name: str, capitals: int = 2) -> bool:
+    """Coined, or with ``capitals`` capital letters, or with a digit: "CelebV-HQ", "RAVDESS", "IoT23".
+
+    >>> [name_shaped(n) for n in ("CelebV-HQ", "RAVDESS", "IoT23", "Sokoban", "US")], name_shaped("US", capitals=3)
+    ([True, True, True, False, True], False)
+    """
+    return is_coined(name) or sum(c.isupper() for c in name) >= capitals or any(c.isdigit() for c in name)
+
+
 def is_coined(token: str) -> bool:
     """A coined name: CamelCase or letters mixed with digits, e.g. ``ScoreMatchingRiesz``, ``Trust3R``.
 
@@ -533,13 +546,13 @@ def dataset_phrases(text: str) -> Iterator[Candidate]:
     """
     for match in _DATASET_BEFORE_RE.finditer(text):
         name = match.group("name")
-        if is_coined(name) or sum(c.isupper() for c in name) >= 2 or re.search(r"\d", name):
+        if name_shaped(name):
             yield Candidate(match.start("name"), match.end("name"), name, T, "dataset-pattern", 0.75)
     for match in _dataset_matches(text):
         name = match.group("name")
         if len(name) < 3 or not _name_like(name) or name.split()[0] in ("New", "Novel", "Existing", "Standard", "Real", "Synthetic"):
             continue
-        if " " not in name and not (is_coined(name) or sum(c.isupper() for c in name) >= 2 or any(c.isdigit() for c in name)):
+        if " " not in name and not name_shaped(name):
             # One ordinary capitalised word: a sentence start ("Across benchmarks, …") or a language
             # ("Chinese benchmarks") far more often than a dataset name.
             start = match.start("name")
@@ -607,15 +620,14 @@ def evaluation_datasets(text: str) -> Iterator[Candidate]:
         if not _EVAL_SENTENCE_RE.search(_sentence_around(text, match.start())):
             continue
         name = match.group("name")
-        if not (is_coined(name) or sum(c.isupper() for c in name) >= 3 or re.search(r"\d", name)):
+        if not name_shaped(name, capitals=3):
             continue
         if kind_from_context(text, match.start("name"), match.end("name")) not in (None, T):
             continue
         yield Candidate(match.start("name"), match.end("name"), name, T, "evaluation", 0.65)
         # "… on HDTF, CelebV-HQ, and RAVDESS": the rest of the list.
         for start, end, sibling in list_siblings(text, match.start("name"), match.end("name")):
-            if start < match.start("name") or not (
-                    is_coined(sibling) or sum(c.isupper() for c in sibling) >= 2 or re.search(r"\d", sibling)):
+            if start < match.start("name") or not name_shaped(sibling):
                 continue
             if kind_from_context(text, start, end) not in (None, T):
                 break

@@ -18,7 +18,7 @@ from .abbrev import Abbreviation, find_abbreviations
 from .candidates import (
     _DEFAULT_FAMILIES, _NON_HEADS, Candidate, FamilyIndex, apposition_names, coined_names, dataset_phrases,
     emphasised_names, eponymous_methods, evaluation_datasets, exemplified_names, explicit_head_kind, introduced_names,
-    is_coined, kind_from_context, kind_from_head, list_siblings, model_names, named_techniques, non_entity_context,
+    kind_from_context, kind_from_head, list_siblings, model_names, name_shaped, named_techniques, non_entity_context,
     noun_acronyms, technique_like, title_case_names,
 )
 from .gazetteer import Gazetteer, is_case_sensitive, load_gazetteer, load_stoplist
@@ -223,7 +223,7 @@ class ConceptResolver:
             for start, end, name in list_siblings(text, cand.start, cand.end):
                 if (start, end) in taken or concept_key(name) in self.stoplist or len(name) < 3:
                     continue
-                if not (is_coined(name) or sum(c.isupper() for c in name) >= 2 or any(c.isdigit() for c in name)):
+                if not name_shaped(name):
                     continue
                 entry = self.gazetteer.lookup(name)
                 if entry is not None:
