@@ -106,7 +106,7 @@ class GazetteerMatcher:
 
 
 class NamingPatterns:
-    """Versioned model names, coined names, introduced and emphasised names → ``doc._.kg_candidates``."""
+    """Versioned model names, coined, introduced and emphasised names, variants of known names → ``doc._.kg_candidates``."""
 
     def __init__(self, nlp: Language, name: str, gazetteer_path: str | None = None) -> None:
         _set_extension("kg_candidates", None)
@@ -134,8 +134,38 @@ class NamingPatterns:
         found.extend(noun_acronyms(text))
         found.extend(eponymous_methods(text))
         found.extend(self._variants(text, found))
+        found.extend(self._dataset_variants(text, found))
         doc._.kg_candidates = found
         return doc
+
+    @staticmethod
+    def _dataset_variants(text: str, found: list[Candidate]) -> list[Candidate]:
+        """A known benchmark with a split or edition suffix is that variant: "Global-MMLU-Lite", "SWE-bench Verified"."""
+        out = []
+        for cand in found:
+            if cand.source != "gazetteer" or cand.kind is not ConceptKind.DATASET:
+                continue
+            base = cand.canonical or cand.text
+            siblings = _NUMBER_SIBLINGS_RE.match(text, cand.end) if base[-1:].isdigit() else None
+            if siblings:
+                # "CIFAR-10/100": CIFAR-10 and CIFAR-100.
+                stem = base.rstrip("0123456789")
+                out.extend(replace(cand, end=siblings.end(), text=text[cand.start:siblings.end()], canonical=name,
+                                   source="variant")
+                           for name in [base] + [stem + n for n in siblings.group(0).split("/") if n])
+                continue
+            match = _DATASET_SUFFIX_RE.match(text, cand.end)
+            if not match:
+                continue
+            if match.group("years"):
+                # "AIME 2024/2025" is two editions; "AIME24" is written "AIME 2024".
+                years = match.group("years").split("/")
+                names = [f"{base} {y if len(y) == 4 else years[0][:2] + y}" for y in years]
+            else:
+                names = [base + match.group(0)]
+            out.extend(replace(cand, end=match.end(), text=text[cand.start:match.end()], canonical=name,
+                               broader=base, source="variant") for name in names)
+        return out
 
     @staticmethod
     def _variants(text: str, found: list[Candidate]) -> Iterator[Candidate]:
@@ -232,35 +262,6 @@ class ConceptResolver:
                 else:
                     out.append(Candidate(start, end, name, cand.kind, "list", 0.65))
                 taken.add((start, end))
-        return out
-
-    @staticmethod
-    def _dataset_variants(text: str, pool: list[Candidate]) -> list[Candidate]:
-        """A known benchmark with a split or edition suffix is that variant: "Global-MMLU-Lite", "SWE-bench Verified"."""
-        out = []
-        for cand in pool:
-            if cand.source != "gazetteer" or cand.kind is not ConceptKind.DATASET:
-                continue
-            base = cand.canonical or cand.text
-            siblings = _NUMBER_SIBLINGS_RE.match(text, cand.end) if base[-1:].isdigit() else None
-            if siblings:
-                # "CIFAR-10/100": CIFAR-10 and CIFAR-100.
-                stem = base.rstrip("0123456789")
-                out.extend(replace(cand, end=siblings.end(), text=text[cand.start:siblings.end()], canonical=name,
-                                   source="variant")
-                           for name in [base] + [stem + n for n in siblings.group(0).split("/") if n])
-                continue
-            match = _DATASET_SUFFIX_RE.match(text, cand.end)
-            if not match:
-                continue
-            if match.group("years"):
-                # "AIME 2024/2025" is two editions; "AIME24" is written "AIME 2024".
-                years = match.group("years").split("/")
-                names = [f"{base} {y if len(y) == 4 else years[0][:2] + y}" for y in years]
-            else:
-                names = [base + match.group(0)]
-            out.extend(replace(cand, end=match.end(), text=text[cand.start:match.end()], canonical=name,
-                               broader=base, source="variant") for name in names)
         return out
 
     # -- abbreviation definitions ------------------------------------------------
@@ -362,7 +363,6 @@ class ConceptResolver:
         urls = [m.span() for m in _URL_RE.finditer(text)] if "://" in text or "www." in text else []
         if urls:  # a repository link (anonymous.4open.science/r/TimeFlow-59E4) names no method
             pool = [c for c in pool if not any(s <= c.start < e for s, e in urls)]
-        pool.extend(self._dataset_variants(text, pool))
         chosen = _non_overlapping(pool)
         chosen = _non_overlapping(chosen + self._list_siblings(text, chosen))
         chosen = _consistent_kinds(chosen)
