@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable
+from functools import lru_cache
 
 from .nlp import PaperAnnotation
 from .normalize import concept_key
@@ -29,15 +30,14 @@ def acronym_table(annotations: Iterable[PaperAnnotation], *, dominance: float = 
     """
     counts: dict[str, Counter[str]] = defaultdict(Counter)
     spelling: dict[str, dict[str, str]] = defaultdict(dict)
-    papers: dict[str, list[str]] = defaultdict(list)
+    papers: dict[str, dict[str, None]] = defaultdict(dict)  # an ordered set per short form
     for ann in annotations:
         for short, canonical, _kind in ann.acronyms:
             key = _short_key(short)
             long_key = concept_key(canonical)
             counts[key][long_key] += 1
             spelling[key].setdefault(long_key, canonical)
-            if ann.paper_id not in papers[key]:
-                papers[key].append(ann.paper_id)
+            papers[key][ann.paper_id] = None
     table = {}
     for short in sorted(counts):
         ranked = sorted(counts[short].items(), key=lambda item: (-item[1], item[0]))
@@ -51,6 +51,7 @@ def acronym_table(annotations: Iterable[PaperAnnotation], *, dominance: float = 
     return table
 
 
+@lru_cache(maxsize=1 << 16)
 def _short_key(short: str) -> str:
     """"LLMs" and "LLM" are one short form."""
     return short[:-1] if len(short) > 2 and short.endswith("s") and short[:-1].isupper() else short
@@ -69,23 +70,30 @@ def mentions_from_annotations(annotations: list[PaperAnnotation]) -> tuple[list[
         for short, _canonical, kind in ann.acronyms:
             kinds[_short_key(short)][kind] += 1
     # Undefined uses take the type the corpus gave the dominant long form.
+    use_kind = {key: votes.most_common(1)[0][0] for key, votes in kinds.items()}
     mentions: list[Mention] = []
     for ann in annotations:
         local = {_short_key(s) for s, _, _ in ann.acronyms}
-        for cand in ann.mentions:
-            mentions.append(Mention(
-                paper_id=ann.paper_id, text=cand.text, kind=cand.kind, start=cand.start, end=cand.end,
-                role=cand.role, confidence=round(cand.confidence, 3), source=cand.source,
-                canonical=cand.canonical or cand.text,
-            ))
+        uses = []
         for start, end, text in ann.acronym_uses:
             key = _short_key(text)
             acronym = table.get(key)
-            if acronym is None or acronym.ambiguous or key in local:
-                continue
+            if acronym is not None and not acronym.ambiguous and key not in local:
+                uses.append((start, end, text, key, acronym))
+        resolved = {(start, end) for start, end, *_ in uses}
+        for cand in ann.mentions:
+            if cand.source == "scorer" and (cand.start, cand.end) in resolved:
+                continue  # the corpus defines this acronym: its definition beats the scorer's guess
             mentions.append(Mention(
-                paper_id=ann.paper_id, text=text, kind=kinds[key].most_common(1)[0][0], start=start, end=end,
+                paper_id=ann.paper_id, text=cand.text, kind=cand.kind, start=cand.start, end=cand.end,
+                role=cand.role, confidence=round(cand.confidence, 3), source=cand.source,
+                canonical=cand.canonical or cand.text, entity_key=concept_key(cand.canonical or cand.text),
+            ))
+        for start, end, text, key, acronym in uses:
+            mentions.append(Mention(
+                paper_id=ann.paper_id, text=text, kind=use_kind[key], start=start, end=end,
                 role=Role.USES, confidence=0.7, source="corpus-acronym", canonical=acronym.long_forms[0],
+                entity_key=concept_key(acronym.long_forms[0]),
             ))
     return mentions, table
 
@@ -118,8 +126,9 @@ def resolve_entities(mentions: list[Mention], broader: dict[str, str] | None = N
             broader=(broader or {}).get(key), paper_ids=tuple(papers), proposed_in=tuple(proposed),
         ))
         keyed.extend(
+            m if m.entity_key == key else
             Mention(paper_id=m.paper_id, text=m.text, kind=m.kind, start=m.start, end=m.end, role=m.role,
-                    confidence=m.confidence, source=m.source, canonical=m.canonical, entity_key=key)
+                    confidence=m.confidence, source=m.source, canonical=m.canonical, entity_key=key, field=m.field)
             for m in group
         )
     keyed.sort(key=lambda m: (m.paper_id, m.start, m.end, m.entity_key))

@@ -73,7 +73,8 @@ class Mention:
     """A span of a paper's abstract that names a concept.
 
     ``start``/``end`` are ``str`` indices into the abstract (Unicode code
-    points); ``entity_key`` is filled in once mentions are resolved to entities.
+    points); ``entity_key`` is the concept key of ``canonical``, the key of the
+    entity the mention resolves to.
     """
 
     paper_id: str
