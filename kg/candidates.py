@@ -51,6 +51,21 @@ class Candidate:
     broader: str | None = None
     tier: str = "named"
 
+    def __reduce__(self):
+        # Workers send candidates to the parent by pickle: plain values and a dictionary lookup for the
+        # enums unpickle several times faster than the dataclass's field-by-field state and Enum calls.
+        return _candidate, (self.start, self.end, self.text, self.kind.value if self.kind else None, self.source,
+                            self.confidence, self.canonical, self.role.value, self.broader, self.tier)
+
+
+_KIND_BY_VALUE = {k.value: k for k in ConceptKind}
+_ROLE_BY_VALUE = {r.value: r for r in Role}
+
+
+def _candidate(start, end, text, kind, source, confidence, canonical, role, broader, tier) -> Candidate:
+    return Candidate(start, end, text, _KIND_BY_VALUE[kind] if kind else None, source, confidence, canonical,
+                     _ROLE_BY_VALUE[role], broader, tier)
+
 
 M, D, T = ConceptKind.METHOD, ConceptKind.MODEL, ConceptKind.DATASET
 
@@ -158,7 +173,8 @@ def kind_from_head(phrase: str) -> ConceptKind | None:
 
 
 _APPOSITION_KINDS: dict[str, ConceptKind] = {
-    **{w: T for w in ("benchmark", "dataset", "corpu", "suite", "testbed", "collection", "leaderboard")},
+    **{w: T for w in ("benchmark", "dataset", "corpu", "suite", "testbed", "collection", "leaderboard",
+                      "environment")},
     **{w: D for w in ("model", "network", "architecture", "family", "famil", "llm", "vlm", "mllm", "codec",
                       "transformer", "autoencoder", "encoder", "decoder", "backbone", "foundation model")},
     **{w: M for w in ("framework", "method", "algorithm", "approach", "technique", "system", "pipeline",
@@ -168,7 +184,7 @@ _APPOSITION_KINDS: dict[str, ConceptKind] = {
                       "representation", "denoiser", "reformulation", "formulation", "kernel", "heuristic")},
 }
 _APPOSITION_START_RE = re.compile(
-    r",?\s+(?:which is\s+)?(?:an?|the\s+(?:first|new|novel|proposed)|our(?:\s+new)?)\s+", re.IGNORECASE)
+    r",?\s+(?:which is\s+)?(?:an?|the(?:\s+(?:first|new|novel|proposed))?|our(?:\s+new)?)\s+", re.IGNORECASE)
 # Words that end the noun phrase of an apposition ("X, a module *that* …", "X, an attack *targeting* …").
 _NP_END_RE = re.compile(
     r"[.;:()]|,\s+(?:and|or|but|while|which|where|whereas|as|enabling|allowing)\b|"
@@ -211,7 +227,20 @@ def kind_from_context(text: str, start: int, end: int) -> ConceptKind | None:
         if word in ("framework", "method", "algorithm", "approach", "technique", "loss", "objective",
                     "strategy", "module", "pipeline", "procedure", "attack", "regularizer", "optimizer"):
             return M
-    return _apposition_kind(after)
+    return _apposition_kind(after) or _preceding_kind(text, start)
+
+
+_PRECEDING_KIND_RE = re.compile(
+    r"\b(?P<noun>model|network|llm|vlm|benchmark|dataset|corpus|environment)s?,?\s+(?:\*\*|\\textbf\{)?$",
+    re.IGNORECASE)
+
+
+def _preceding_kind(text: str, start: int) -> ConceptKind | None:
+    """Type from the kind noun right before a name: "the open-source model Search-R1", "the benchmark, X"."""
+    match = _PRECEDING_KIND_RE.search(text, max(0, start - 30), start)
+    if not match:
+        return None
+    return D if match.group("noun").lower() in ("model", "network", "llm", "vlm") else T
 
 
 _NON_ENTITY_APPOSITION_RE = re.compile(
@@ -317,12 +346,20 @@ def model_names(text: str, families: FamilyIndex = _DEFAULT_INDEX) -> Iterator[C
 
     >>> [c.canonical for c in model_names("We test Llama-3.1-8B/70B-Instruct and Qwen2.5-VL-7B.")]
     ['Llama-3.1-8B-Instruct', 'Llama-3.1-70B-Instruct', 'Qwen2.5-VL-7B']
+    >>> [c.canonical for c in model_names("We pretrain 410M/1B Pythia models.")]
+    ['Pythia-410M', 'Pythia-1B']
     """
     seen: list[tuple[int, int]] = []
     for start, end, family in families.finditer(text):
         surface = text[start:end]
         bare = surface == family
         seen.append((start, end))
+        sizes = _SIZES_BEFORE_RE.search(text, max(0, start - 40), start) if bare else None
+        if sizes:  # "410M/1B/2.8B Pythia": one model per size
+            for size in sizes.group("sizes").split("/"):
+                yield Candidate(sizes.start("sizes"), end, text[sizes.start("sizes"):end], D, "model-pattern", 0.85,
+                                canonical=f"{family}-{size}", broader=family)
+            continue
         for name in _expand_sizes(surface):
             yield Candidate(start, end, surface, D, "model-pattern", 0.7 if bare else 0.9,
                             canonical=name, broader=None if bare else family)
@@ -337,6 +374,9 @@ def model_names(text: str, families: FamilyIndex = _DEFAULT_INDEX) -> Iterator[C
         for name in _expand_sizes(match.group(0)):
             yield Candidate(start, end, match.group(0), D, "model-pattern", 0.85, canonical=name,
                             broader=match.group("name"))
+
+
+_SIZES_BEFORE_RE = re.compile(rf"(?<![\w./-])(?P<sizes>{_SIZES})[ -]$")
 
 
 def _expand_sizes(surface: str) -> list[str]:
@@ -403,6 +443,9 @@ _COMPOUND_SUFFIX_RE = re.compile(
     re.IGNORECASE)
 
 
+_VIT_SIZE_RE = re.compile(r"/(?:Ti|S|B|L|H|G)(?:/\d+)?(?![\w/])")
+
+
 def coined_names(text: str) -> Iterator[Candidate]:
     """Coined names typed by their shape or context; untyped ones default to METHOD."""
     for match in _TOKEN_RE.finditer(text):
@@ -412,7 +455,12 @@ def coined_names(text: str) -> Iterator[Candidate]:
         start, end = match.start(), match.start() + len(token)
         if token.endswith("s") and token[:-1].isupper():
             continue
-        kind = kind_from_name(token) or kind_from_context(text, start, end)
+        kind = kind_from_name(token)
+        variant = _VIT_SIZE_RE.match(text, end) if token.endswith("ViT") else None
+        if variant:  # "DPAL-ViT/Ti": the ViT size is part of the name
+            end = variant.end()
+            token = text[start:end]
+        kind = kind or kind_from_context(text, start, end)
         yield Candidate(start, end, token, kind or M, "coined", 0.75 if kind else 0.6)
 
 
@@ -500,7 +548,7 @@ def emphasised_names(text: str) -> Iterator[Candidate]:
         end = start + len(name)
         if non_entity_context(text, match.end()):
             continue
-        kind = kind_from_name(name) or kind_from_context(text, match.end(), match.end()) or kind_from_head(name)
+        kind = kind_from_name(name) or kind_from_context(text, match.start(), match.end()) or kind_from_head(name)
         if kind is None and (is_coined(name) or technique_like(name)) and not name.isupper():
             kind = M
         if kind is None:
@@ -518,7 +566,7 @@ _ADJECTIVE_RE = re.compile(r"(?:ese|ish|ian|an|ic|al|ous|ive|ary|ed|ing)$")
 
 
 # An acronym- or coined-looking name: "CAER-S", "SwissTest", "GSM8K".
-_EVAL_NAME = r"[A-Z][A-Za-z]*[A-Z0-9][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*"
+_EVAL_NAME = r"[A-Z][A-Za-z]*[A-Z0-9][A-Za-z0-9]*(?:-[A-Za-z0-9]+|\.\d+)*"
 _DATASET_BEFORE_RE = re.compile(
     r"\b(?:benchmark|dataset|test set|corpus|suite|testbed)s?,?\s+(?:called\s+|named\s+|dubbed\s+|termed\s+)?"
     rf"(?P<name>{_EVAL_NAME})(?=[\s,.;:)])")
@@ -563,7 +611,7 @@ def dataset_phrases(text: str) -> Iterator[Candidate]:
 
 _TITLE_NAME = (r"(?:[A-Z][\w'’-]*[A-Za-z0-9])(?:\s+(?:[A-Z][\w'’-]*[A-Za-z0-9]|of|for|and|with|in|to|via|on|the)){0,6}"
                r"|[a-z]+[A-Z][\w-]*")
-_APPOSITIVE_NAME_RE = re.compile(rf"(?<![\w-])(?P<name>{_TITLE_NAME})(?=,\s+(?:which is\s+)?an?\s)")
+_APPOSITIVE_NAME_RE = re.compile(rf"(?<![\w-])(?P<name>{_TITLE_NAME})(?=,\s+(?:which is\s+)?(?:an?|the)\s)")
 
 
 def apposition_names(text: str) -> Iterator[Candidate]:
