@@ -1,7 +1,7 @@
 """spaCy pipeline components of paper-kg; each writes only ``doc._.kg_*`` attributes.
 
 Registered factories (also exposed through the ``spacy_factories`` entry point):
-``kg_abbreviations``, ``kg_gazetteer``, ``kg_naming_patterns``, ``kg_concept_resolver``.
+``kg_abbreviations``, ``kg_gazetteer``, ``kg_naming_patterns``, ``kg_concept_resolver``, ``kg_span_scorer``.
 """
 from __future__ import annotations
 
@@ -24,8 +24,9 @@ from .candidates import (
 from .gazetteer import Gazetteer, is_case_sensitive, load_gazetteer, load_stoplist
 from .normalize import DASHES, concept_key
 from .records import ConceptKind, Role
+from .scorer import load_scorer, uncovered_runs
 
-__all__ = ["AbbreviationDetector", "GazetteerMatcher", "NamingPatterns", "ConceptResolver"]
+__all__ = ["AbbreviationDetector", "GazetteerMatcher", "NamingPatterns", "ConceptResolver", "SpanScoring"]
 
 _ACRONYM_RE = re.compile(r"(?<![\w-])(?=[A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*[A-Z])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?![\w-])")
 
@@ -196,6 +197,9 @@ class NamingPatterns:
 
 
 _METRIC_AFTER_RE = re.compile(r"[ -](?:[Dd]istance|[Ss]cores?|[Aa]ccuracy|[Ee]rror|[Dd]ivergence|[Rr]ate)\b")
+_PARENTHESIS_RE = re.compile(r"\s*\([^()]{1,30}\)")
+_MODIFIER_SUFFIX_RE = re.compile(r"-(?:based|inspired|like|style|guided|driven|enhanced|aware|free|specific|oriented|"
+                                 r"powered|augmented|conditioned)$")
 _URL_RE = re.compile(r"(?:https?://|www\.)\S+")
 _NUMBER_SIBLINGS_RE = re.compile(r"(?:/\d+)+(?![\w-])")
 _DATASET_SUFFIX_RE = re.compile(
@@ -352,6 +356,12 @@ class ConceptResolver:
                 continue  # the tail of a hyphenated name: "SAM" in "MST-SAM"
             if cand.kind is not ConceptKind.DATASET and _METRIC_AFTER_RE.match(text, cand.end):
                 continue  # part of a metric's name: "Frechet Inception Distance", "CLIP score"
+            if cand.source in _PATTERN_SOURCES and (suffix := _MODIFIER_SUFFIX_RE.search(cand.text)):
+                # "RWKV-inspired", "CLIP-based": the name before the modifier suffix, if it is one.
+                stem = cand.text[:suffix.start()]
+                if not name_shaped(stem) and self.gazetteer.lookup(stem) is None:
+                    continue
+                cand = replace(cand, end=cand.start + len(stem), text=stem, canonical="")
             if cand.source in _PATTERN_SOURCES:
                 entry = self.gazetteer.lookup(cand.text)
                 if entry is not None and cand.source == "title" and entry.tier == "generic":
@@ -388,6 +398,70 @@ class ConceptResolver:
             (m.start(), m.end(), original[m.start():m.end()]) for m in _ACRONYM_RE.finditer(text)
             if not any(s <= m.start() < e for s, e in covered)
         ]
+        return doc
+
+
+class SpanScoring:
+    """Add capitalised names no rule claimed when the learned scorer (``kg.scorer``) calls them entities.
+
+    Runs after ``kg_concept_resolver`` and adds to ``doc._.kg_mentions``
+    (source ``scorer``, confidence = the scorer's P(entity)). Undefined
+    acronyms it types stay in ``doc._.kg_acronym_uses`` too, so that a
+    definition elsewhere in the corpus still wins.
+    """
+
+    def __init__(self, nlp: Language, name: str, scorer_path: str | None = None, gazetteer_path: str | None = None,
+                 stoplist_path: str | None = None) -> None:
+        _set_extension("kg_mentions", None)
+        self.scorer = load_scorer(scorer_path)
+        self.gazetteer = load_gazetteer(gazetteer_path)
+        self.stoplist = load_stoplist(stoplist_path)
+
+    def _skip(self, phrase: str) -> bool:
+        # Never an entity (stoplist), or a name the gazetteer knows and the rules chose not to emit here:
+        # broad categories ("Large Language Models"), a metric's part, the tail of a hyphenated name.
+        return concept_key(phrase) in self.stoplist or self.gazetteer.lookup(phrase) is not None
+
+    @staticmethod
+    def _said_not_entity(text: str, end: int) -> bool:
+        """"X (RIM), a phenomenon …", "X, a new task": the abstract says what X is, and it is no entity."""
+        parenthesis = _PARENTHESIS_RE.match(text, end)
+        return non_entity_context(text, parenthesis.end() if parenthesis else end)
+
+    def runs(self, doc: Doc) -> list[tuple[int, int, list[str]]]:
+        """``(start, end, features)`` of the capitalised runs no mention covers (what the scorer judges)."""
+        text = _text(doc)
+        urls = [m.span() for m in _URL_RE.finditer(text)] if "://" in text or "www." in text else []
+        mentions = doc._.kg_mentions or []
+        defined = frozenset(form for a in doc._.kg_abbreviations or () for form in (a.short, a.long))
+        return uncovered_runs(text, [(m.start, m.end) for m in mentions] + urls,
+                              proposed=_proposed_here, skip=self._skip, defined=defined)
+
+    def __call__(self, doc: Doc) -> Doc:
+        text = _text(doc)
+        mentions = list(doc._.kg_mentions or [])
+        original = _original_text(doc)
+        added = []
+        decided = []
+        for start, end, features in self.runs(doc):
+            if self._said_not_entity(text, end):
+                continue
+            decision = self.scorer.decide(features)
+            if decision is not None:
+                decided.append((-decision[1], start, end, decision[0], features))
+        taken: list[tuple[int, int]] = []
+        for negative, start, end, kind, features in sorted(decided, key=lambda d: d[:3]):
+            if any(start < e and s < end for s, e in taken):
+                continue  # a phrase with and without its generic head: the likelier one
+            taken.append((start, end))
+            probability = -negative
+            added.append(Candidate(start, end, original[start:end], kind, "scorer", round(probability, 3),
+                                   canonical=text[start:end],
+                                   role=Role.PROPOSES if "proposed" in features else Role.USES))
+        if added:
+            proposed = {concept_key(m.canonical or m.text) for m in mentions + added if m.role is Role.PROPOSES}
+            added = [replace(c, role=Role.PROPOSES) if concept_key(c.canonical) in proposed else c for c in added]
+            doc._.kg_mentions = sorted(mentions + added, key=lambda c: (c.start, c.end, c.canonical))
         return doc
 
 
@@ -472,6 +546,13 @@ def make_gazetteer(nlp: Language, name: str, gazetteer_path: str | None) -> Gaze
 @Language.factory("kg_naming_patterns", default_config={"gazetteer_path": None})
 def make_naming_patterns(nlp: Language, name: str, gazetteer_path: str | None) -> NamingPatterns:
     return NamingPatterns(nlp, name, gazetteer_path)
+
+
+@Language.factory("kg_span_scorer", default_config={"scorer_path": None, "gazetteer_path": None,
+                                                   "stoplist_path": None})
+def make_span_scorer(nlp: Language, name: str, scorer_path: str | None, gazetteer_path: str | None,
+                     stoplist_path: str | None) -> SpanScoring:
+    return SpanScoring(nlp, name, scorer_path, gazetteer_path, stoplist_path)
 
 
 @Language.factory("kg_concept_resolver", default_config={"gazetteer_path": None, "stoplist_path": None})

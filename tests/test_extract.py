@@ -142,13 +142,16 @@ def test_extract_components_registered_through_entry_points():
     except PackageNotFoundError:
         pytest.skip("paper-kg is not installed (entry points come from the installed distribution)")
     names = {ep.name for ep in entry_points(group="spacy_factories")}
-    assert {"kg_abbreviations", "kg_gazetteer", "kg_naming_patterns", "kg_concept_resolver"} <= names
+    assert {"kg_abbreviations", "kg_gazetteer", "kg_naming_patterns", "kg_concept_resolver", "kg_span_scorer"} <= names
     code = ("import spacy; nlp = spacy.blank('en'); "
-            "[nlp.add_pipe(n) for n in ('kg_abbreviations', 'kg_gazetteer', 'kg_naming_patterns', 'kg_concept_resolver')]; "
-            "doc = nlp('We apply Direct Preference Optimization (DPO) to Qwen2.5-7B.'); "
-            "print(sorted({m.canonical for m in doc._.kg_mentions}))")
+            "[nlp.add_pipe(n) for n in ('kg_abbreviations', 'kg_gazetteer', 'kg_naming_patterns', 'kg_concept_resolver', "
+            "'kg_span_scorer')]; "
+            "doc = nlp('We apply Direct Preference Optimization (DPO) to Qwen2.5-7B and propose Conditional "
+            "Clifford-Steerable Kernels, which help.'); "
+            "print(sorted({(m.canonical, m.source) for m in doc._.kg_mentions}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd="/")
     assert "Direct Preference Optimization" in out.stdout and "Qwen2.5-7B" in out.stdout
+    assert "('Conditional Clifford-Steerable Kernels', 'scorer')" in out.stdout
 
 
 @pytest.mark.parametrize("text", ["Across benchmarks, our method wins.", "On Chinese benchmarks it fails.",
@@ -311,7 +314,31 @@ def test_extract_with_a_statistical_model_published_under_another_name():
     from kg.nlp import build
 
     nlp = build("en_core_web_sm")
-    assert nlp.pipe_names[:2] == ["tok2vec", "tagger"] and nlp.pipe_names[-4:] == [
-        "kg_abbreviations", "kg_gazetteer", "kg_naming_patterns", "kg_concept_resolver"]
+    assert nlp.pipe_names[:2] == ["tok2vec", "tagger"] and nlp.pipe_names[-5:] == [
+        "kg_abbreviations", "kg_gazetteer", "kg_naming_patterns", "kg_concept_resolver", "kg_span_scorer"]
     text = "We fine-tune Qwen2.5-7B with Direct Preference Optimization (DPO) on GSM8K."
     assert {("Qwen2.5-7B", "MODEL"), ("Direct Preference Optimization", "METHOD"), ("GSM8K", "DATASET")} <= found(nlp, text)
+
+
+def test_extract_sizes_written_before_the_family_and_vit_sizes(nlp):
+    got = found(nlp, "We validate BLISS by pretraining 410M/1B/2.8B Pythia models. "
+                     "We compare with DPAL-ViT/Ti and TinyMiM-ViT/Ti on COCO.")
+    assert {("Pythia-410M", "MODEL"), ("Pythia-1B", "MODEL"), ("Pythia-2.8B", "MODEL"),
+            ("DPAL-ViT/Ti", "MODEL"), ("TinyMiM-ViT/Ti", "MODEL")} <= got
+    assert not {name for name, _ in got} & {"Ti", "DPAL-ViT", "Pythia"}
+
+
+def test_extract_names_typed_by_the_kind_noun_around_them(nlp):
+    got = found(nlp, "We introduce CaseGen, the benchmark for legal drafting, and DECEPTICON, an environment for "
+                     "testing dark patterns. We release the YearGuessr dataset and our baseline model, **YearCLIP**. "
+                     "For instance, the open-source model SeekR-7, paired with BM25, fails. We achieve "
+                     "state-of-the-art performance on THuman2.1 and Hi4D.")
+    assert {("CaseGen", "DATASET"), ("DECEPTICON", "DATASET"), ("YearCLIP", "MODEL"), ("SeekR-7", "MODEL"),
+            ("THuman2.1", "DATASET"), ("Hi4D", "DATASET")} <= got
+
+
+def test_extract_name_before_a_modifier_suffix(nlp):
+    got = found(nlp, "A CLIP-based scorer and an RWKV-inspired recurrent module; Unlearning-enhanced adaptation.")
+    names = {name for name, _ in got}
+    assert {"CLIP", "RWKV"} <= names
+    assert not any(n.endswith(("-based", "-inspired", "-enhanced")) or n == "Unlearning" for n in names)

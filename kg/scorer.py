@@ -1,0 +1,356 @@
+"""A learned scorer for capitalised names that no rule claimed.
+
+The rules (gazetteer, acronym definitions, naming patterns) decide most
+mentions. What they leave is often still a name: "Conditional Clifford-Steerable
+Kernels", "Teacher-Inspired Auxiliary Targets", an acronym used without its
+definition ("S-PPO"). This module proposes every capitalised run of words the
+rules did not cover, describes it by sparse features (its words, head, shape,
+neighbours, whether the sentence introduces it) and
+scores it with a multinomial logistic regression over NONE / METHOD / MODEL /
+DATASET, trained on the development gold (``scripts/train_span_scorer.py``).
+The weights ship as data (``kg/patterns/span_scorer.json``); scoring is a few
+dictionary lookups per candidate.
+
+Examples
+--------
+>>> [text for _, _, text, *_ in capitalised_runs("We propose Teacher-Inspired Auxiliary Targets (TIAT) for SGD.")]
+['Teacher-Inspired Auxiliary Targets', 'TIAT', 'SGD']
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from .records import ConceptKind
+
+__all__ = ["CLASSES", "SpanScorer", "capitalised_runs", "uncovered_runs", "span_features", "train", "load_scorer"]
+
+#: Output classes, in the order of each weight vector.
+CLASSES = ("NONE", "METHOD", "MODEL", "DATASET")
+DEFAULT_PATH = Path(__file__).parent / "patterns" / "span_scorer.json"
+
+_TOKEN_RE = re.compile(r"[^\s()\[\]{},;:\"“”]+")
+_FUNCTION_WORDS = frozenset("""a an the and or but nor of for to in on at by with from into onto over under via as is are
+was were be been being this that these those it its their our we us they them which who whose what when where while how
+why than then also both each either every all any some such no not only more most less very much many few can could may
+might must shall should will would do does did has have had here there thus hence however moreover furthermore therefore
+whereas although though upon across between among within without through during before after above below further once
+given unlike like specifically finally first second third second next then overall notably""".split())
+#: Words that may join capitalised words inside one name ("Probability Proportional to Size Sampling").
+_CONNECTORS = frozenset({"of", "for", "to", "via", "the"})
+_SENTENCE_END = frozenset(".?!\n")
+
+
+_DELIMITERS = r"\s()\[\]{},;:\"“”"
+_CAPITALISED_WORD = rf"[^{_DELIMITERS}A-Z]*[A-Z][^{_DELIMITERS}]*"
+#: Whitespace-separated capitalised tokens, possibly joined by a connector: scanned in C, then cut at punctuation.
+_CAPITALISED_RUN_RE = re.compile(  # starts at a capital letter (fast); the token's start is found after
+    rf"[A-Z][^{_DELIMITERS}]*(?:[ \t\n]+(?:(?:of|for|to|via|the)[ \t\n]+)?{_CAPITALISED_WORD})*")
+_DELIMITER_CHARS = frozenset(" \t\n\r\f\v()[]{},;:\"“”")
+_TITLE_WORD_RE = re.compile(r"[A-Z][a-z]+")
+
+
+def _is_capitalised(word: str) -> bool:
+    return word != word.lower()
+
+
+def _tokens(text: str, offset: int = 0) -> list[tuple[int, int, str]]:
+    """Whitespace-and-bracket tokens with their offsets; edge quotes, stars and sentence punctuation trimmed."""
+    out = []
+    position = 0
+    for raw in _TOKEN_RE.findall(text):
+        start = text.find(raw, position)
+        position = end = start + len(raw)
+        word = raw
+        if word[-1] in ".!?'’*":
+            word = word.rstrip(".!?'’*")
+            end = start + len(word)
+        if word and word[0] in "'‘’*":
+            stripped = word.lstrip("'‘’*")
+            start += len(word) - len(stripped)
+            word = stripped
+        if word:
+            out.append((start + offset, end + offset, word))
+    return out
+
+
+def _window(text: str, start: int, end: int, before: int = 2, after: int = 1
+            ) -> tuple[list[tuple[int, int, str]], int, int]:
+    """Tokens of ``text[start:end]`` with ``before`` tokens of left and ``after`` of right context.
+
+    Returns ``(tokens, i, j)`` with ``tokens[i:j + 1]`` the tokens inside the span.
+    """
+    lo = max(0, start - 24 * before)
+    while lo > 0 and not text[lo - 1].isspace():
+        lo -= 1
+    hi = min(len(text), end + 32 * after)
+    while hi < len(text) and not text[hi].isspace():
+        hi += 1
+    toks = _tokens(text[lo:hi], lo)
+    i = 0
+    while i < len(toks) and toks[i][0] < start:
+        i += 1
+    j = i
+    while j + 1 < len(toks) and toks[j + 1][1] <= end:
+        j += 1
+    keep = max(0, i - before)
+    return toks[keep:j + 1 + after], i - keep, j - keep
+
+
+_GAP_CHARS = frozenset("()[]{},;:\"“”.!?'’‘*")
+
+
+def _sentence_initial(text: str, start: int) -> bool:
+    """Only punctuation and space lie between ``start`` and the end of a sentence (or the text's start)."""
+    k = start - 1
+    while k >= 0 and (text[k] in _GAP_CHARS or text[k].isspace()):
+        if text[k] in _SENTENCE_END:
+            return True
+        k -= 1
+    return k < 0
+
+
+class _Spans:
+    """Covered character spans, for quick "inside one" and "overlaps any" tests."""
+
+    def __init__(self, spans: Iterable[tuple[int, int]]) -> None:
+        spans = sorted(spans)
+        self.starts = [s for s, _ in spans]
+        self.reach = []  # the furthest end among spans starting at or before each one
+        furthest = -1
+        for _, e in spans:
+            furthest = max(furthest, e)
+            self.reach.append(furthest)
+
+    def covers(self, start: int, end: int) -> bool:
+        k = bisect_right(self.starts, start) - 1
+        return k >= 0 and self.reach[k] >= end
+
+    def overlaps(self, start: int, end: int) -> bool:
+        k = bisect_left(self.starts, end) - 1
+        return k >= 0 and self.reach[k] > start
+
+
+def capitalised_runs(text: str, covered: Sequence[tuple[int, int]] = ()
+                     ) -> list[tuple[int, int, str, list[tuple[int, int, str]], int, int, bool]]:
+    """Maximal runs of capitalised words (joined by ``of/for/to/via/the``), with their context.
+
+    Each run is ``(start, end, text, tokens, i, j, sentence_initial)`` where
+    ``tokens[i:j + 1]`` are its words and the tokens around them their
+    context. A sentence-initial function word ("We", "The") starts no run, and
+    a sentence-initial plain word ("Recent") is no run.
+    """
+    runs = []
+    covered = _Spans(covered)
+    for match in _CAPITALISED_RUN_RE.finditer(text):
+        m_start, m_end = match.span()
+        while m_start > 0 and text[m_start - 1] not in _DELIMITER_CHARS and not text[m_start - 1].isspace():
+            m_start -= 1  # "gp2Scale", "$\\tau$-Bench": the token starts before its first capital
+        group = text[m_start:m_end]
+        if covered.covers(m_start, m_end):
+            continue  # inside one mention: most acronyms and known names
+        if " " not in group and _TITLE_WORD_RE.fullmatch(group.strip(".!?'’‘*")) \
+                and _sentence_initial(text, m_start + len(group) - len(group.lstrip("'‘’*"))):
+            continue  # "Recent", "Experiments": a sentence starts with a capital
+        words = _tokens(group, m_start)
+        pieces, piece = [], []
+        for k, token in enumerate(words):  # punctuation between two tokens ends a run
+            piece.append(token)
+            if k + 1 == len(words) or text[token[1]:words[k + 1][0]].strip():
+                pieces.append(piece)
+                piece = []
+        for piece in pieces:
+            while piece and not _is_capitalised(piece[0][2]):
+                piece = piece[1:]  # a connector left at the start by a cut
+            while piece and not _is_capitalised(piece[-1][2]):
+                piece = piece[:-1]
+            if not piece:
+                continue
+            first = _sentence_initial(text, piece[0][0])
+            if first and piece[0][2].lower() in _FUNCTION_WORDS:
+                piece = piece[1:]
+                while piece and not _is_capitalised(piece[0][2]):
+                    piece = piece[1:]
+                first = False
+            if not piece or (first and len(piece) == 1 and _TITLE_WORD_RE.fullmatch(piece[0][2])):
+                continue  # "Recent", "Experiments": a sentence starts with a capital
+            if covered.overlaps(piece[0][0], piece[-1][1]):
+                continue
+            toks, i, j = _window(text, piece[0][0], piece[-1][1])
+            runs.append((toks[i][0], toks[j][1], text[toks[i][0]:toks[j][1]], toks, i, j, first))
+    return runs
+
+
+def uncovered_runs(text: str, covered: Iterable[tuple[int, int]], *, proposed,
+                   skip=lambda phrase: False, defined: frozenset[str] = frozenset()) -> list[tuple[int, int, list[str]]]:
+    """``(start, end, features)`` of each capitalised run that overlaps no covered span.
+
+    ``proposed(text, start)`` says whether the sentence introduces what
+    starts there, ``skip(phrase)`` drops runs that are never entities (the
+    stoplist, names the gazetteer knows), ``defined`` holds the
+    abstract's abbreviation definitions (short and long forms) that the rules
+    judged to be no entity ("super-resolution (SR)": a task).
+    """
+    runs = [r for r in capitalised_runs(text, list(covered)) if not skip(r[2])]
+    counts: dict[str, int] = {}
+    for run in runs:
+        counts[run[2].lower()] = counts.get(run[2].lower(), 0) + 1
+    return [
+        (start, end, span_features(text, toks, i, j, first, repeats=counts[phrase.lower()],
+                                   proposed=proposed(text, start))
+         + (["rejected-definition"] if phrase in defined else []))
+        for start, end, phrase, toks, i, j, first in runs
+    ]
+
+
+@lru_cache(maxsize=65536)
+def _shape(word: str) -> str:
+    shape = re.sub(r"[A-Z]+", "A", word)
+    shape = re.sub(r"[a-z]+", "a", shape)
+    return re.sub(r"[0-9]+", "0", shape)[:8]
+
+
+def span_features(text: str, toks: Sequence[tuple[int, int, str]], i: int, j: int, sentence_initial: bool,
+                  *, repeats: int, proposed: bool) -> list[str]:
+    """Sparse binary features of the run ``toks[i:j + 1]`` of ``text``; order is deterministic.
+
+    >>> t = "We propose Shadow Loss, a new objective."
+    >>> runs = capitalised_runs(t)
+    >>> span_features(t, runs[0][3], runs[0][4], runs[0][5], runs[0][6], repeats=1, proposed=True)[:4]
+    ['n=2', 'head=loss', 'first=shadow', 'hk=METHOD']
+    """
+    from .candidates import _HEADS, _NON_HEADS, technique_like
+
+    words = [t[2] for t in toks[i:j + 1]]
+    lower = [w.lower() for w in words]
+    head = lower[-1]
+    singular = head[:-1] if head.endswith("s") and not head.endswith("ss") and len(head) > 3 else head
+    start, end = toks[i][0], toks[j][1]
+    phrase = text[start:end]
+    kind = _HEADS.get(head) or _HEADS.get(singular)
+    feats = [f"n={min(len(words), 5)}", f"head={singular}", f"first={lower[0]}",
+             f"hk={kind.value if kind else None}", f"suf={singular[-3:]}"]
+    if head in _NON_HEADS or singular in _NON_HEADS:
+        feats.append("nonhead")
+    feats.extend(f"w={w}" for w in lower)
+    feats.append(f"prev={toks[i - 1][2].lower() if i > 0 else '<s>'}")
+    feats.append(f"prev2={toks[i - 2][2].lower() if i > 1 else '<s>'}")
+    feats.append(f"next={toks[j + 1][2].lower() if j + 1 < len(toks) else '</s>'}")
+    feats.append(f"gb={text[toks[i - 1][1]:start].strip()[:2] if i > 0 else ''}")
+    feats.append(f"ga={text[end:toks[j + 1][0]].strip()[:2] if j + 1 < len(toks) else ''}")
+    feats.append(f"shape={_shape(words[0])}")
+    if len(words) > 1:
+        feats.append(f"shapeL={_shape(words[-1])}")
+    if any(c.isdigit() for c in phrase):
+        feats.append("digit")
+    if "-" in phrase:
+        feats.append("hyphen")
+    if all(w[:1].isupper() for w in words if w.lower() not in _CONNECTORS):
+        feats.append("title")
+    if any(re.search(r"[a-z][A-Z]", w) for w in words):
+        feats.append("camel")
+    if sentence_initial:
+        feats.append("sentence-initial")
+    if technique_like(phrase):
+        feats.append("technique-like")
+    if proposed:
+        feats.append("proposed")
+    feats.append(f"repeats={min(repeats, 3)}")
+    if len(phrase) <= 2:
+        feats.append("short")
+    return list(dict.fromkeys(feats))
+
+
+@dataclass(frozen=True)
+class SpanScorer:
+    """Weights of the logistic regression: feature → one weight per class, plus a bias per class."""
+
+    weights: dict[str, tuple[float, ...]]
+    bias: tuple[float, ...]
+    threshold: float
+
+    def probabilities(self, features: Iterable[str]) -> list[float]:
+        """Class probabilities in ``CLASSES`` order."""
+        z0, z1, z2, z3 = self.bias
+        weights = self.weights
+        for feature in features:
+            w = weights.get(feature)
+            if w is not None:
+                z0 += w[0]
+                z1 += w[1]
+                z2 += w[2]
+                z3 += w[3]
+        z = (z0, z1, z2, z3)
+        top = max(z)
+        exp = [math.exp(v - top) for v in z]
+        total = sum(exp)
+        return [v / total for v in exp]
+
+    def decide(self, features: Iterable[str]) -> tuple[ConceptKind, float] | None:
+        """The predicted type and P(entity) when P(entity) reaches the threshold, else None."""
+        p = self.probabilities(features)
+        entity = 1.0 - p[0]
+        if entity < self.threshold:
+            return None
+        best = max(range(1, len(CLASSES)), key=lambda k: p[k])
+        return ConceptKind(CLASSES[best]), entity
+
+    def to_json(self) -> dict:
+        return {"classes": list(CLASSES), "threshold": self.threshold, "bias": list(self.bias),
+                "weights": {k: list(v) for k, v in sorted(self.weights.items())}}
+
+
+@lru_cache(maxsize=4)
+def load_scorer(path: str | None = None) -> SpanScorer:
+    data = json.loads(Path(path or DEFAULT_PATH).read_text(encoding="utf-8"))
+    if tuple(data["classes"]) != CLASSES:
+        raise ValueError(f"{path or DEFAULT_PATH}: classes {data['classes']} are not {list(CLASSES)}")
+    return SpanScorer({k: tuple(v) for k, v in data["weights"].items()}, tuple(data["bias"]), data["threshold"])
+
+
+def train(examples: Sequence[tuple[list[str], int]], *, c: float = 1.0, threshold: float = 0.5,
+          prune: float = 0.005) -> SpanScorer:
+    """Fit a multinomial logistic regression (L2, strength ``1/c``) with L-BFGS on (features, class index) pairs.
+
+    >>> s = train([(["a"], 1), (["b"], 0)] * 5)
+    >>> s.decide(["a"])[0].value, s.decide(["b"])
+    ('METHOD', None)
+    """
+    import numpy as np
+    import scipy.sparse as sp
+    from scipy.optimize import minimize
+
+    vocab: dict[str, int] = {}
+    rows, cols = [], []
+    for n, (features, _) in enumerate(examples):
+        for f in dict.fromkeys(features):
+            rows.append(n)
+            cols.append(vocab.setdefault(f, len(vocab)))
+    x = sp.csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(len(examples), len(vocab)))
+    k, d = len(CLASSES), len(vocab)
+    y = np.zeros((len(examples), k))
+    y[np.arange(len(examples)), [label for _, label in examples]] = 1.0
+
+    def loss_and_gradient(w):
+        weights, bias = w[:d * k].reshape(d, k), w[d * k:]
+        z = x @ weights + bias
+        z -= z.max(axis=1, keepdims=True)
+        p = np.exp(z)
+        p /= p.sum(axis=1, keepdims=True)
+        loss = -np.sum(y * np.log(p + 1e-12)) + 0.5 / c * np.sum(weights * weights)
+        g = p - y
+        return loss, np.concatenate([(x.T @ g + weights / c).ravel(), g.sum(axis=0)])
+
+    result = minimize(loss_and_gradient, np.zeros(d * k + k), jac=True, method="L-BFGS-B",
+                      options={"maxiter": 1000})
+    weights, bias = result.x[:d * k].reshape(d, k), result.x[d * k:]
+    names = sorted(vocab, key=vocab.get)
+    kept = {names[i]: tuple(round(float(v), 4) for v in weights[i])
+            for i in range(d) if np.abs(weights[i]).max() >= prune}
+    return SpanScorer(kept, tuple(round(float(v), 4) for v in bias), threshold)

@@ -1,0 +1,102 @@
+"""Train the span scorer (kg/patterns/span_scorer.json) on the development gold; optionally cross-validate it.
+
+    python scripts/train_span_scorer.py                 # train on every dev batch, write the weights
+    python scripts/train_span_scorer.py --cross-validate  # leave one batch group out: rules vs rules + scorer
+
+Needs ../shared/data/iclr2026-openreview (the abstracts; the gold files hold ids and annotations only).
+Examples are the capitalised runs the rules leave uncovered in each dev abstract (exactly what the
+``kg_span_scorer`` component judges at run time); a run whose concept key matches a named-tier gold entity
+is labelled with that entity's type, one matching only a generic-tier entity is left out (it may be output,
+never required), any other run is NONE. The threshold is fixed beforehand (0.5), not tuned on the folds.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from kg import nlp as kg_nlp  # noqa: E402
+from kg.evaluate import evaluate, load_gold, predict  # noqa: E402
+from kg.normalize import concept_key  # noqa: E402
+from kg.read import read_papers  # noqa: E402
+from kg.scorer import CLASSES, DEFAULT_PATH, train  # noqa: E402
+
+GOLD = ROOT / "bench" / "gold"
+CORPUS = ROOT.parent / "shared" / "data" / "iclr2026-openreview" / "iclr2026_submissions.jsonl.gz"
+#: Dev batches grouped as they were annotated (each group one fold of the cross-validation).
+GROUPS = ("ab", "cde", "fg", "hi", "jklm")
+THRESHOLD = 0.5
+
+
+def examples(nlp, docs) -> dict[str, list[tuple[list[str], int]]]:
+    component = nlp.get_pipe("kg_span_scorer")
+    out = {}
+    with nlp.select_pipes(disable=["kg_span_scorer"]):
+        for gold, doc in zip(docs, nlp.pipe(d.text for d in docs)):
+            rows = []
+            for start, end, features in component.runs(doc):
+                key = concept_key(doc.user_data["kg_original_text"][start:end])
+                label, generic = 0, False
+                for entity in gold.entities:
+                    if key in entity.keys:
+                        if entity.tier == "named":
+                            label = CLASSES.index(sorted(entity.kinds)[0])
+                        else:
+                            generic = True
+                if label or not generic:
+                    rows.append((features, label))
+            out[gold.id] = rows
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--cross-validate", action="store_true")
+    parser.add_argument("--output", type=Path, default=DEFAULT_PATH)
+    args = parser.parse_args()
+    corpus = read_papers([CORPUS])
+    groups = {g: [d for part in g for d in load_gold(GOLD / f"iclr2026_dev_{part}.jsonl", "kg", corpus)]
+              for g in GROUPS}
+    nlp = kg_nlp.build()
+    data = {g: examples(nlp, docs) for g, docs in groups.items()}
+    if args.cross_validate:
+        import tempfile
+
+        for held in GROUPS:
+            scorer = train([ex for g in GROUPS if g != held for rows in data[g].values() for ex in rows],
+                           threshold=THRESHOLD)
+            with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
+                import json
+                json.dump(scorer.to_json(), fh)
+            with_scorer = kg_nlp.build()
+            with_scorer.replace_pipe("kg_span_scorer", "kg_span_scorer", config={"scorer_path": fh.name})
+            docs = groups[held]
+            with nlp.select_pipes(disable=["kg_span_scorer"]):
+                rules = evaluate(docs, predict(docs, nlp)).typed["ALL"]
+            both = evaluate(docs, predict(docs, with_scorer)).typed["ALL"]
+            Path(fh.name).unlink()
+            print(f"held out {held:5} ({len(docs):3} abstracts): rules P {rules.precision:.3f} R {rules.recall:.3f}"
+                  f" | rules + scorer P {both.precision:.3f} R {both.recall:.3f}")
+        return
+    rows = [ex for g in GROUPS for doc_rows in data[g].values() for ex in doc_rows]
+    scorer = train(rows, threshold=THRESHOLD)
+    import json
+
+    payload = scorer.to_json()
+    payload["trained_on"] = {"files": [f"bench/gold/iclr2026_dev_{p}.jsonl" for g in GROUPS for p in g],
+                             "examples": len(rows),
+                             "positives": sum(1 for _, label in rows if label)}
+    weights = payload.pop("weights")
+    lines = [json.dumps(payload, sort_keys=True)[:-1] + ', "weights": {']
+    lines.append(",\n".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in weights.items()))
+    lines.append("}}")
+    args.output.write_text("\n".join(lines) + "\n", encoding="utf-8")  # one feature per line: readable diffs
+    print(f"{args.output}: {len(scorer.weights)} features from {len(rows)} examples "
+          f"({payload['trained_on']['positives']} positive)")
+
+
+if __name__ == "__main__":
+    main()
