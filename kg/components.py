@@ -255,8 +255,9 @@ class ConceptResolver:
             if cand.kind not in (ConceptKind.DATASET, ConceptKind.MODEL) or cand.confidence < 0.8:
                 continue
             for start, end, name in list_siblings(text, cand.start, cand.end):
-                if (start, end) in taken or concept_key(name) in self.stoplist or len(name) < 3:
-                    continue
+                if (start, end) in taken or concept_key(name) in self.stoplist or len(name) < 3 \
+                        or _MODIFIER_SUFFIX_RE.search(name):
+                    continue  # "CNN-based" in "CLIP-based, CNN-based models" names a kind, not a sibling
                 if not name_shaped(name):
                     continue
                 entry = self.gazetteer.lookup(name)

@@ -889,6 +889,8 @@ class Merger:
                         target["aliases"].append(f)
                 elif owner is not target:
                     self._conflict(f, owner, cand)
+                elif f not in target["aliases"] and f != target["name"]:
+                    target["aliases"].append(f)  # a case variant ("KNN" beside "kNN"): short forms match exactly
             if "broader" not in target and cand.get("broader") and key(cand["broader"]) != key(target["name"]):
                 target["broader"] = cand["broader"]
             return
@@ -911,6 +913,8 @@ class Merger:
                 entry["aliases"].append(f)
             elif owner is not entry:
                 self._conflict(f, owner, cand)
+            elif f not in entry["aliases"]:
+                entry["aliases"].append(f)  # a case variant ("KNN" beside "kNN"): short forms match exactly
         self.by_name[(entry["type"], key(entry["name"]))] = entry
         self.entries.append(entry)
 

@@ -342,3 +342,9 @@ def test_extract_name_before_a_modifier_suffix(nlp):
     names = {name for name, _ in got}
     assert {"CLIP", "RWKV"} <= names
     assert not any(n.endswith(("-based", "-inspired", "-enhanced")) or n == "Unlearning" for n in names)
+
+
+def test_extract_gazetteer_case_variants_of_short_forms(nlp):
+    """Short forms match case-exactly, so the gazetteer keeps each case variant ("KNN" beside "kNN")."""
+    assert ("k-Nearest Neighbors", "METHOD") in found(nlp, "Teacher signals come from KNN-based evidence.")
+    assert ("k-Nearest Neighbors", "METHOD") in found(nlp, "Teacher signals come from kNN-based evidence.")
