@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .records import ConceptKind, Role
 
@@ -409,6 +410,7 @@ def name_shaped(name: str, capitals: int = 2) -> bool:
     return is_coined(name) or sum(c.isupper() for c in name) >= capitals or any(c.isdigit() for c in name)
 
 
+@lru_cache(maxsize=1 << 16)
 def is_coined(token: str) -> bool:
     """A coined name: CamelCase or letters mixed with digits, e.g. ``ScoreMatchingRiesz``, ``Trust3R``.
 

@@ -291,10 +291,10 @@ class ConceptResolver:
             Candidate(abbr.short_start, abbr.short_end, abbr.short, kind, "abbreviation", confidence,
                       canonical=canonical, role=role, broader=entry.broader if entry else None),
         ]
-        # Later uses of the short form in the same abstract.
-        short_re = re.compile(rf"(?<![\w-]){re.escape(abbr.short.rstrip('s'))}s?(?![\w-])")
-        for match in short_re.finditer(text, abbr.short_end):
-            out.append(Candidate(match.start(), match.end(), match.group(0), kind, "abbreviation",
+        # Later uses of the short form in the same abstract (a plain search: compiling a regex per acronym
+        # overflowed re's cache and cost more than the rest of the resolver).
+        for start, end in _later_uses(text, abbr.short.rstrip("s"), abbr.short_end):
+            out.append(Candidate(start, end, text[start:end], kind, "abbreviation",
                                  confidence - 0.05, canonical=canonical, role=role,
                                  broader=entry.broader if entry else None))
         return out, (abbr.short, canonical, kind)
@@ -394,10 +394,10 @@ class ConceptResolver:
             chosen = [replace(c, text=original[c.start:c.end]) for c in chosen]
         doc._.kg_mentions = chosen
         doc._.kg_acronyms = acronyms
-        covered = [(c.start, c.end) for c in chosen]
+        covered = {position for c in chosen for position in range(c.start, c.end)}
         doc._.kg_acronym_uses = [
             (m.start(), m.end(), original[m.start():m.end()]) for m in _ACRONYM_RE.finditer(text)
-            if not any(s <= m.start() < e for s, e in covered)
+            if m.start() not in covered
         ]
         return doc
 
@@ -464,6 +464,24 @@ class SpanScoring:
             added = [replace(c, role=Role.PROPOSES) if concept_key(c.canonical) in proposed else c for c in added]
             doc._.kg_mentions = sorted(mentions + added, key=lambda c: (c.start, c.end, c.canonical))
         return doc
+
+
+def _later_uses(text: str, short: str, start: int) -> Iterator[tuple[int, int]]:
+    """Spans of ``short`` (or ``short`` + "s") from ``start`` on, not inside a longer word or hyphenated name.
+
+    >>> list(_later_uses("DPO; DPOs beat SimDPO and DPO-based X.", "DPO", 0))
+    [(0, 3), (5, 9)]
+    """
+    position = text.find(short, start)
+    while position != -1:
+        end = position + len(short)
+        if end < len(text) and text[end] == "s":
+            end += 1
+        before = text[position - 1] if position else " "
+        after = text[end] if end < len(text) else " "
+        if not (before.isalnum() or before in "_-") and not (after.isalnum() or after in "_-"):
+            yield position, end
+        position = text.find(short, position + 1)
 
 
 def _acronym_like(text: str) -> bool:

@@ -181,7 +181,7 @@ def annotate(nlp, papers: Iterable[Paper], *, batch_size: int = 256, n_process: 
         return
     global _WORKER_NLP
     _WORKER_NLP = nlp
-    size = max(batch_size, len(papers) // (n_process * 4) + 1)
+    size = max(batch_size, len(papers) // (n_process * 16) + 1)  # small chunks: workers finish together
     chunks = [(papers[i:i + size], batch_size) for i in range(0, len(papers), size)]
     try:
         with multiprocessing.get_context("fork").Pool(n_process) as pool:

@@ -137,7 +137,7 @@ class _Spans:
         return k >= 0 and self.reach[k] > start
 
 
-def capitalised_runs(text: str, covered: Sequence[tuple[int, int]] = ()
+def capitalised_runs(text: str, covered: Sequence[tuple[int, int]] = (), skip=None
                      ) -> list[tuple[int, int, str, list[tuple[int, int, str]], int, int, bool]]:
     """Maximal runs of capitalised words (joined by ``of/for/to/via/the``), with their context.
 
@@ -180,7 +180,7 @@ def capitalised_runs(text: str, covered: Sequence[tuple[int, int]] = ()
                 first = False
             if not piece or (first and len(piece) == 1 and _TITLE_WORD_RE.fullmatch(piece[0][2])):
                 continue  # "Recent", "Experiments": a sentence starts with a capital
-            if covered.overlaps(piece[0][0], piece[-1][1]):
+            if covered.overlaps(piece[0][0], piece[-1][1]) or (skip and skip(text[piece[0][0]:piece[-1][1]])):
                 continue
             toks, i, j = _window(text, piece[0][0], piece[-1][1])
             runs.append((toks[i][0], toks[j][1], text[toks[i][0]:toks[j][1]], toks, i, j, first))
@@ -197,7 +197,7 @@ def uncovered_runs(text: str, covered: Iterable[tuple[int, int]], *, proposed,
     abstract's abbreviation definitions (short and long forms) that the rules
     judged to be no entity ("super-resolution (SR)": a task).
     """
-    runs = [r for r in capitalised_runs(text, list(covered)) if not skip(r[2])]
+    runs = capitalised_runs(text, list(covered), skip)
     counts: dict[str, int] = {}
     for run in runs:
         counts[run[2].lower()] = counts.get(run[2].lower(), 0) + 1
@@ -211,9 +211,11 @@ def uncovered_runs(text: str, covered: Iterable[tuple[int, int]], *, proposed,
 
 @lru_cache(maxsize=65536)
 def _shape(word: str) -> str:
-    shape = re.sub(r"[A-Z]+", "A", word)
-    shape = re.sub(r"[a-z]+", "a", shape)
-    return re.sub(r"[0-9]+", "0", shape)[:8]
+    return _DIGITS_RE.sub("0", _LOWERS_RE.sub("a", _UPPERS_RE.sub("A", word)))[:8]
+
+
+_UPPERS_RE, _LOWERS_RE, _DIGITS_RE = re.compile(r"[A-Z]+"), re.compile(r"[a-z]+"), re.compile(r"[0-9]+")
+_CAMEL_RE = re.compile(r"[a-z][A-Z]")
 
 
 def span_features(text: str, toks: Sequence[tuple[int, int, str]], i: int, j: int, sentence_initial: bool,
@@ -253,7 +255,7 @@ def span_features(text: str, toks: Sequence[tuple[int, int, str]], i: int, j: in
         feats.append("hyphen")
     if all(w[:1].isupper() for w in words if w.lower() not in _CONNECTORS):
         feats.append("title")
-    if any(re.search(r"[a-z][A-Z]", w) for w in words):
+    if any(_CAMEL_RE.search(w) for w in words):
         feats.append("camel")
     if sentence_initial:
         feats.append("sentence-initial")

@@ -56,6 +56,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--cross-validate", action="store_true")
     parser.add_argument("--output", type=Path, default=DEFAULT_PATH)
+    parser.add_argument("--threshold", type=float, default=THRESHOLD, help="P(entity) needed to add a name")
     args = parser.parse_args()
     corpus = read_papers([CORPUS])
     groups = {g: [d for part in g for d in load_gold(GOLD / f"iclr2026_dev_{part}.jsonl", "kg", corpus)]
@@ -67,7 +68,7 @@ def main() -> None:
 
         for held in GROUPS:
             scorer = train([ex for g in GROUPS if g != held for rows in data[g].values() for ex in rows],
-                           threshold=THRESHOLD)
+                           threshold=args.threshold)
             with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
                 import json
                 json.dump(scorer.to_json(), fh)
@@ -82,7 +83,7 @@ def main() -> None:
                   f" | rules + scorer P {both.precision:.3f} R {both.recall:.3f}")
         return
     rows = [ex for g in GROUPS for doc_rows in data[g].values() for ex in doc_rows]
-    scorer = train(rows, threshold=THRESHOLD)
+    scorer = train(rows, threshold=args.threshold)
     import json
 
     payload = scorer.to_json()
