@@ -269,6 +269,36 @@ class ConceptResolver:
                 taken.add((start, end))
         return out
 
+    def _typed_as_described(self, text: str, chosen: list[Candidate]) -> list[Candidate]:
+        """A paper's own name takes the type the text gives it, over the type its shape suggests.
+
+        ANNOTATION.md: a named system a paper introduces is a METHOD unless the text calls it a model or
+        network; so "RoboPARA, a dual-mode planning framework" is a METHOD though "PARA" reads like a
+        name, and "our baseline model, YearCLIP" a MODEL. The description is the noun after a mention
+        ("X framework", "X, a framework for …") or before it ("the model X"), at any of its mentions.
+        """
+        described: dict[str, ConceptKind] = {}
+        for cand in chosen:
+            if cand.role is not Role.PROPOSES or cand.source in _SHAPE_TRUSTED or \
+                    self.gazetteer.lookup(cand.canonical or cand.text) is not None:
+                continue
+            key = concept_key(cand.canonical or cand.text)
+            if explicit_head_kind(cand.canonical or cand.text) is not None:
+                described[key] = None  # the name says what it is: "Ranked Confidence Net", "X Benchmark"
+            if key not in described:
+                after = cand.end + 1 if text[cand.end:cand.end + 1] == ")" else cand.end
+                if _VERB_AFTER_RE.match(text, after):
+                    continue  # "TVM models the transition …": a verb, not a description
+                kind = kind_from_context(text, cand.start, after)
+                if kind is not None:
+                    described[key] = kind
+        described = {k: v for k, v in described.items() if v is not None}
+        if not described:
+            return chosen
+        return [replace(c, kind=described[k]) if c.role is Role.PROPOSES and c.source not in _SHAPE_TRUSTED
+                and (k := concept_key(c.canonical or c.text)) in described and described[k] is not c.kind else c
+                for c in chosen]
+
     # -- abbreviation definitions ------------------------------------------------
     def _from_abbreviation(self, text: str, abbr: Abbreviation) -> tuple[list[Candidate], tuple[str, str, ConceptKind] | None]:
         if concept_key(abbr.long) in self.stoplist or concept_key(abbr.short) in self.stoplist:
@@ -389,6 +419,7 @@ class ConceptResolver:
                  _proposed_here(text, cand.start))
             ):
                 chosen[index] = replace(cand, role=Role.PROPOSES)
+        chosen = self._typed_as_described(text, chosen)
         original = _original_text(doc)
         if original != text:  # mentions quote the abstract as written
             chosen = [replace(c, text=original[c.start:c.end]) for c in chosen]
@@ -524,6 +555,9 @@ def _consistent_kinds(chosen: list[Candidate]) -> list[Candidate]:
     ]
 
 
+_VERB_AFTER_RE = re.compile(r"\s+(?:models|networks|benchmarks)\s+(?:the|a|an|how|each|this|these|both|its|their)\b")
+#: Sources whose type a paper's description does not override: known names and model names with sizes.
+_SHAPE_TRUSTED = frozenset({"gazetteer", "variant", "model-pattern"})
 #: Candidate sources in order of trust when two candidates share a span.
 _SOURCE_RANK = {"abbreviation": 5, "gazetteer": 4, "variant": 4, "model-pattern": 3, "introduced": 3,
                 "apposition": 3, "examples": 3, "dataset-pattern": 2, "emphasis": 2, "evaluation": 2,
