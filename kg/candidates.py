@@ -439,10 +439,11 @@ def is_coined(token: str) -> bool:
     return digits >= 1 and upper >= 1 and (lower >= 1 or upper >= 2) and core[0].isupper() and len(core) >= 4
 
 
-_COMPOUND_SUFFIX_RE = re.compile(
-    r"-(?:based|trained|style|like|guided|driven|generated|specific|aware|only|free|level|scale|sized|enhanced|"
-    r"powered|inspired|derived|augmented|tuned|finetuned|distilled|induced|centric|friendly|compatible|native)$",
-    re.IGNORECASE)
+#: A modifier suffix turns a name into a description: "CLIP-based", "RWKV-inspired", "DEMONet-predicted".
+MODIFIER_SUFFIX_RE = re.compile(
+    r"-(?:(?-i:[a-z]{3,}ed)|based|trained|guided|generated|sized|enhanced|powered|inspired|derived|augmented|tuned|"
+    r"finetuned|distilled|induced|conditioned|style|like|specific|aware|only|free|level|scale|centric|friendly|"
+    r"compatible|native|driven|wise|oriented)$", re.IGNORECASE)
 
 
 _VIT_SIZE_RE = re.compile(r"/(?:Ti|S|B|L|H|G)(?:/\d+)?(?![\w/])")
@@ -451,7 +452,7 @@ _VIT_SIZE_RE = re.compile(r"/(?:Ti|S|B|L|H|G)(?:/\d+)?(?![\w/])")
 def coined_names(text: str) -> Iterator[Candidate]:
     """Coined names typed by their shape or context; untyped ones default to METHOD."""
     for match in _TOKEN_RE.finditer(text):
-        token = _COMPOUND_SUFFIX_RE.sub("", match.group(0).rstrip("."))
+        token = MODIFIER_SUFFIX_RE.sub("", match.group(0).rstrip("."))
         if not is_coined(token):
             continue
         start, end = match.start(), match.start() + len(token)
@@ -782,7 +783,8 @@ def exemplified_names(text: str) -> Iterator[Candidate]:
             if not item:
                 break
             name = item.group("item")
-            if name.split()[0] in ("We", "Our", "These", "This", "In", "The", "A", "An") or name.endswith("."):
+            if name.split()[0] in ("We", "Our", "These", "This", "In", "The", "A", "An", "They", "It", "Its", "Their",
+                                   "Such", "Each", "All", "Both") or name.endswith("."):
                 break
             # "baselines (CM-BERT, IndicBERT)": a baseline's own shape says more than the noun.
             own = kind_from_name(name) if noun in ("baseline", "method", "approach", "technique") else None

@@ -16,7 +16,7 @@ from spacy.tokens import Doc
 
 from .abbrev import Abbreviation, find_abbreviations
 from .candidates import (
-    _DEFAULT_FAMILIES, _NON_HEADS, Candidate, FamilyIndex, apposition_names, coined_names, dataset_phrases,
+    _DEFAULT_FAMILIES, _NON_HEADS, MODIFIER_SUFFIX_RE, Candidate, FamilyIndex, apposition_names, coined_names, dataset_phrases,
     emphasised_names, eponymous_methods, evaluation_datasets, exemplified_names, explicit_head_kind, introduced_names,
     kind_from_context, kind_from_head, list_siblings, model_names, name_shaped, named_techniques, non_entity_context,
     noun_acronyms, technique_like, title_case_names,
@@ -198,8 +198,6 @@ class NamingPatterns:
 
 _METRIC_AFTER_RE = re.compile(r"[ -](?:[Dd]istance|[Ss]cores?|[Aa]ccuracy|[Ee]rror|[Dd]ivergence|[Rr]ate)\b")
 _PARENTHESIS_RE = re.compile(r"\s*\([^()]{1,30}\)")
-_MODIFIER_SUFFIX_RE = re.compile(r"-(?:based|inspired|like|style|guided|driven|enhanced|aware|free|specific|oriented|"
-                                 r"powered|augmented|conditioned)$")
 _URL_RE = re.compile(r"(?:https?://|www\.)\S+")
 _NUMBER_SIBLINGS_RE = re.compile(r"(?:/\d+)+(?![\w-])")
 _DATASET_SUFFIX_RE = re.compile(
@@ -256,7 +254,7 @@ class ConceptResolver:
                 continue
             for start, end, name in list_siblings(text, cand.start, cand.end):
                 if (start, end) in taken or concept_key(name) in self.stoplist or len(name) < 3 \
-                        or _MODIFIER_SUFFIX_RE.search(name):
+                        or MODIFIER_SUFFIX_RE.search(name):
                     continue  # "CNN-based" in "CLIP-based, CNN-based models" names a kind, not a sibling
                 if not name_shaped(name):
                     continue
@@ -387,11 +385,12 @@ class ConceptResolver:
                 continue  # the tail of a hyphenated name: "SAM" in "MST-SAM"
             if cand.kind is not ConceptKind.DATASET and _METRIC_AFTER_RE.match(text, cand.end):
                 continue  # part of a metric's name: "Frechet Inception Distance", "CLIP score"
-            if cand.source in _PATTERN_SOURCES and (suffix := _MODIFIER_SUFFIX_RE.search(cand.text)):
+            if cand.source in _PATTERN_SOURCES and (suffix := MODIFIER_SUFFIX_RE.search(cand.text)):
                 # "RWKV-inspired", "CLIP-based": the name before the modifier suffix, if it is one.
                 stem = cand.text[:suffix.start()]
-                if not name_shaped(stem) and self.gazetteer.lookup(stem) is None:
-                    continue
+                if self.gazetteer.lookup(stem) is None and (
+                        not name_shaped(stem) or cand.source not in ("coined", "named-technique", "emphasis")):
+                    continue  # "GPU-parallelized benchmarks": the stem is not what the pattern named
                 cand = replace(cand, end=cand.start + len(stem), text=stem, canonical="")
             if cand.source in _PATTERN_SOURCES:
                 entry = self.gazetteer.lookup(cand.text)

@@ -338,10 +338,18 @@ def test_extract_names_typed_by_the_kind_noun_around_them(nlp):
 
 
 def test_extract_name_before_a_modifier_suffix(nlp):
-    got = found(nlp, "A CLIP-based scorer and an RWKV-inspired recurrent module; Unlearning-enhanced adaptation.")
+    got = found(nlp, "A CLIP-based scorer and an RWKV-inspired recurrent module; Unlearning-enhanced adaptation. "
+                     "The DEMONet-predicted genes match. REPPO wins on two standard GPU-parallelized benchmarks. "
+                     "We fine-tune LLaVA-Med.")
     names = {name for name, _ in got}
-    assert {"CLIP", "RWKV"} <= names
-    assert not any(n.endswith(("-based", "-inspired", "-enhanced")) or n == "Unlearning" for n in names)
+    assert {"CLIP", "RWKV", "DEMONet", "LLaVA-Med"} <= names  # "-Med" is part of a name, not a modifier
+    assert not any(n.endswith(("-based", "-inspired", "-enhanced", "-predicted", "-parallelized")) for n in names)
+    assert not names & {"Unlearning", "GPU"}
+
+
+def test_extract_examples_stop_at_a_pronoun(nlp):
+    got = found(nlp, "We find a universal difficulty among LLMs: They lack planning. We compare with baselines such as AIDE.")
+    assert ("AIDE", "METHOD") in got and not {name for name, _ in got} & {"They"}
 
 
 def test_extract_gazetteer_case_variants_of_short_forms(nlp):
