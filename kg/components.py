@@ -275,7 +275,7 @@ class ConceptResolver:
         name, and "our baseline model, YearCLIP" a MODEL. The description is the noun after a mention
         ("X framework", "X, a framework for …") or before it ("the model X"), at any of its mentions.
         """
-        described: dict[str, ConceptKind] = {}
+        described: dict[str, ConceptKind | None] = {}
         for cand in chosen:
             if cand.role is not Role.PROPOSES or cand.source in _SHAPE_TRUSTED or \
                     self.gazetteer.lookup(cand.canonical or cand.text) is not None:
@@ -473,19 +473,11 @@ class SpanScoring:
         mentions = list(doc._.kg_mentions or [])
         original = _original_text(doc)
         added = []
-        decided = []
-        for start, end, features in self.runs(doc):
-            if self._said_not_entity(text, end):
+        for start, end, features in self.runs(doc):  # runs never overlap each other or a mention
+            decision = None if self._said_not_entity(text, end) else self.scorer.decide(features)
+            if decision is None:
                 continue
-            decision = self.scorer.decide(features)
-            if decision is not None:
-                decided.append((-decision[1], start, end, decision[0], features))
-        taken: list[tuple[int, int]] = []
-        for negative, start, end, kind, features in sorted(decided, key=lambda d: d[:3]):
-            if any(start < e and s < end for s, e in taken):
-                continue  # a phrase with and without its generic head: the likelier one
-            taken.append((start, end))
-            probability = -negative
+            kind, probability = decision
             added.append(Candidate(start, end, original[start:end], kind, "scorer", round(probability, 3),
                                    canonical=text[start:end],
                                    role=Role.PROPOSES if "proposed" in features else Role.USES))
@@ -554,6 +546,7 @@ def _consistent_kinds(chosen: list[Candidate]) -> list[Candidate]:
     ]
 
 
+#: "TVM models the transition": a plural kind noun used as a verb.
 _VERB_AFTER_RE = re.compile(r"\s+(?:models|networks|benchmarks)\s+(?:the|a|an|how|each|this|these|both|its|their)\b")
 #: Sources whose type a paper's description does not override: known names and model names with sizes.
 _SHAPE_TRUSTED = frozenset({"gazetteer", "variant", "model-pattern"})

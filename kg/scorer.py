@@ -5,9 +5,9 @@ mentions. What they leave is often still a name: "Conditional Clifford-Steerable
 Kernels", "Teacher-Inspired Auxiliary Targets", an acronym used without its
 definition ("S-PPO"). This module proposes every capitalised run of words the
 rules did not cover, describes it by sparse features (its words, head, shape,
-neighbours, whether the sentence introduces it) and
-scores it with a multinomial logistic regression over NONE / METHOD / MODEL /
-DATASET, trained on the development gold (``scripts/train_span_scorer.py``).
+neighbours, whether the sentence introduces it) and scores it with a
+multinomial logistic regression over NONE / METHOD / MODEL / DATASET, trained
+on the development gold (``scripts/train_span_scorer.py``).
 The weights ship as data (``kg/patterns/span_scorer.json``); scoring is a few
 dictionary lookups per candidate.
 
@@ -41,7 +41,7 @@ was were be been being this that these those it its their our we us they them wh
 why than then also both each either every all any some such no not only more most less very much many few can could may
 might must shall should will would do does did has have had here there thus hence however moreover furthermore therefore
 whereas although though upon across between among within without through during before after above below further once
-given unlike like specifically finally first second third second next then overall notably""".split())
+given unlike like specifically finally first second third next then overall notably""".split())
 #: Words that may join capitalised words inside one name ("Probability Proportional to Size Sampling").
 _CONNECTORS = frozenset({"of", "for", "to", "via", "the"})
 _SENTENCE_END = frozenset(".?!\n")
@@ -193,9 +193,9 @@ def uncovered_runs(text: str, covered: Iterable[tuple[int, int]], *, proposed,
 
     ``proposed(text, start)`` says whether the sentence introduces what
     starts there, ``skip(phrase)`` drops runs that are never entities (the
-    stoplist, names the gazetteer knows), ``defined`` holds the
-    abstract's abbreviation definitions (short and long forms) that the rules
-    judged to be no entity ("super-resolution (SR)": a task).
+    stoplist, names the gazetteer knows), ``defined`` holds the abstract's
+    abbreviation definitions (short and long forms); one left uncovered is a
+    definition the rules judged to be no entity ("super-resolution (SR)": a task).
     """
     runs = capitalised_runs(text, list(covered), skip)
     counts: dict[str, int] = {}
