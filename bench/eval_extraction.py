@@ -4,9 +4,10 @@
 
 The ICLR gold files hold ids and annotations only; the abstracts come from
 ../shared/data/iclr2026-openreview. Dev = bench/gold/iclr2026_dev_{a,b}.jsonl
-(70 abstracts), dev_{c,d,e}.jsonl (120), dev_{f,g}.jsonl (80), dev_{h,i}.jsonl (80) and dev_{j,k,l,m}.jsonl (160),
-each set annotated later by
-the same rules, first scored untouched (a fresh estimate), then used while developing; test = bench/gold/iclr2026_test.jsonl
+(70 abstracts), dev_{c,d,e}.jsonl (120), dev_{f,g}.jsonl (80), dev_{h,i}.jsonl (80), dev_{j,k,l,m}.jsonl (160) and
+dev_{n,o}.jsonl (80), each set annotated later by
+the same rules, first scored untouched (a fresh estimate), then used while developing (n+o, annotated at the
+end of the third session, only scored so far); test = bench/gold/iclr2026_test.jsonl
 (40 abstracts, annotated independently and never tuned on).
 """
 from __future__ import annotations
@@ -39,8 +40,10 @@ def main() -> None:
             [d for part in "hi" for d in load_gold(ROOT / f"bench/gold/iclr2026_dev_{part}.jsonl", "kg", corpus)], None),
         "ICLR 2026 dev j+k+l+m (160, fifth dev set)": (
             [d for part in "jklm" for d in load_gold(ROOT / f"bench/gold/iclr2026_dev_{part}.jsonl", "kg", corpus)], None),
-        "ICLR 2026 dev, all (510)": (
-            [d for part in "abcdefghijklm" for d in load_gold(ROOT / f"bench/gold/iclr2026_dev_{part}.jsonl", "kg", corpus)],
+        "ICLR 2026 dev n+o (80, sixth dev set; not yet tuned or trained on)": (
+            [d for part in "no" for d in load_gold(ROOT / f"bench/gold/iclr2026_dev_{part}.jsonl", "kg", corpus)], None),
+        "ICLR 2026 dev, all (590)": (
+            [d for part in "abcdefghijklmno" for d in load_gold(ROOT / f"bench/gold/iclr2026_dev_{part}.jsonl", "kg", corpus)],
             None),
         "ICLR 2026 test (40, held out)": (load_gold(ROOT / "bench/gold/iclr2026_test.jsonl", "kg", corpus), None),
         "SciERC test (Method→METHOD/MODEL, Material→DATASET)": (load_gold(SHARED / "scierc/test.json", "scierc"), None),
