@@ -568,6 +568,22 @@ _DATASET_RE = re.compile(
 _ADJECTIVE_RE = re.compile(r"(?:ese|ish|ian|an|ic|al|ous|ive|ary|ed|ing)$")
 
 
+def _sentence_starts_at(text: str, start: int, ends: str = ".:;!?") -> bool:
+    """True at the start of ``text`` or right after one of ``ends`` (spaces between allowed).
+
+    Walks back over the spaces instead of stripping a copy of everything before ``start``.
+
+    >>> _sentence_starts_at("Done.  Next", 7), _sentence_starts_at("a Next", 2), _sentence_starts_at(" Next", 1)
+    (True, False, False)
+    """
+    if start == 0:
+        return True
+    k = start
+    while k > 0 and text[k - 1].isspace():
+        k -= 1
+    return k > 0 and text[k - 1] in ends
+
+
 # An acronym- or coined-looking name: "CAER-S", "SwissTest", "GSM8K".
 _EVAL_NAME = r"[A-Z][A-Za-z]*[A-Z0-9][A-Za-z0-9]*(?:-[A-Za-z0-9]+|\.\d+)*"
 _DATASET_BEFORE_RE = re.compile(
@@ -616,7 +632,7 @@ def dataset_phrases(text: str) -> Iterator[Candidate]:
             # One ordinary capitalised word: a sentence start ("Across benchmarks, …") or a language
             # ("Chinese benchmarks") far more often than a dataset name.
             start = match.start("name")
-            if start == 0 or text[:start].rstrip().endswith((".", ":", ";", "!", "?")) or _ADJECTIVE_RE.search(name):
+            if _sentence_starts_at(text, start) or _ADJECTIVE_RE.search(name):
                 continue
         yield Candidate(match.start("name"), match.end("name"), name, T, "dataset-pattern", 0.8)
 
@@ -639,7 +655,7 @@ def apposition_names(text: str) -> Iterator[Candidate]:
         words = name.split()
         if not _name_like(name) or words[0] in ("The", "Our", "However", "Specifically", "Moreover", "Finally"):
             continue
-        sentence_start = start == 0 or text[:start].rstrip().endswith((".", ":", ";", ")", "!", "?"))
+        sentence_start = _sentence_starts_at(text, start, ".:;)!?")
         if sentence_start and len(words) == 1 and not is_coined(name) and not name.isupper():
             continue
         end = start + len(name)
@@ -834,7 +850,7 @@ def title_case_names(text: str) -> Iterator[Candidate]:
         name = text[start:end]
         if len(words) < 2 or words[0] in _SENTENCE_OPENERS or all(w.isupper() for w in words):
             continue
-        at_sentence_start = start == 0 or text[:start].rstrip().endswith((".", ":", ";", "!", "?", "\n"))
+        at_sentence_start = _sentence_starts_at(text, start)
         if at_sentence_start and len(words) < 3:
             continue
         if non_entity_context(text, end):
@@ -864,15 +880,14 @@ def title_case_names(text: str) -> Iterator[Candidate]:
 
 # --------------------------------------------------------------------------- "the X optimizer"
 
-_NAMED_TECHNIQUE_WORD_RE = re.compile(
-    r"\b(?:method|technique|optimizer|mechanism|algorithm|strategy|regularizer|estimator|sampler|procedure|protocol|"
-    r"objective|loss|module|operator|scheme|heuristic)s?\b")
+_TECHNIQUE_NOUNS = ("method|technique|optimizer|mechanism|algorithm|strategy|regularizer|estimator|sampler|"
+                    "procedure|protocol|objective|loss|module|operator|scheme|heuristic")
+_NAMED_TECHNIQUE_WORD_RE = re.compile(rf"\b(?:{_TECHNIQUE_NOUNS})s?\b")
 _NAMED_TECHNIQUE_RE = re.compile(
     r"\b(?:[Tt]he|[Aa]n?|[Oo]ur|[Tt]his)\s+(?:(?:novel|new|proposed|simple|lightweight|efficient|effective|"
     r"principled|unified)\s+)?"
     r"(?P<name>[A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*)?)(?:\s+[a-z]+)?"
-    r"\s+(?P<noun>method|technique|optimizer|mechanism|algorithm|strategy|regularizer|estimator|sampler|"
-    r"procedure|protocol|objective|loss|module|operator|scheme|heuristic)s?\b")
+    rf"\s+(?P<noun>{_TECHNIQUE_NOUNS})s?\b")
 _NOT_NAMES = frozenset(
     "two-stage multi-stage two-step single-step end-to-end plug-and-play training-free state-of-the-art "
     "model-agnostic data-driven data-efficient gradient-based gradient-free learning-based search-based "
@@ -906,12 +921,12 @@ def named_techniques(text: str) -> Iterator[Candidate]:
         yield Candidate(start, end, text[start:end], M, "named-technique", 0.6, role=Role.USES)
 
 
-_EPONYM_WORD_RE = re.compile(r"\s(?:method|algorithm|test|sampling|filter|estimator|sampler|descent|iteration|"
-                             r"optimizer|attack|search|machine|scheduler|loss)\b")
+_EPONYM_NOUNS = ("method|algorithm|test|sampling|filter|estimator|sampler|descent|iteration|optimizer|attack|search|"
+                 "machine|scheduler|loss")
+_EPONYM_WORD_RE = re.compile(rf"\s(?:{_EPONYM_NOUNS})\b")
 _EPONYM_RE = re.compile(
     r"(?<![\w-])(?P<name>[A-Z][a-zäöüéèáíóúñ]+(?:['’]s?)?(?:[- ][A-Z][a-zäöüéèáíóúñ]+(?:['’]s?)?)?\s+"
-    r"(?:method|algorithm|test|sampling|filter|estimator|sampler|descent|iteration|optimizer|attack|search|"
-    r"machine|scheduler|loss))\b")
+    rf"(?:{_EPONYM_NOUNS}))\b")
 _NOT_EPONYMS = frozenset(
     "Standard Vanilla Classic Classical Original Existing Simple Basic Naive Novel New Proposed Our Their "
     "This That These Those The A An Each Both Such Any Some All Most Many Several Various Different Other "
@@ -937,6 +952,6 @@ def eponymous_methods(text: str) -> Iterator[Candidate]:
         if first in _NOT_EPONYMS or first in _SENTENCE_OPENERS or first in _NOT_COINED:
             continue
         start = match.start("name")
-        if start == 0 or text[:start].rstrip().endswith((".", ":", ";", "!", "?", "\n")):
+        if _sentence_starts_at(text, start):
             continue
         yield Candidate(start, match.end("name"), name, M, "eponym", 0.6)
