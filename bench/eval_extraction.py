@@ -29,22 +29,18 @@ def main() -> None:
     args = parser.parse_args()
     corpus = read_papers([SHARED / "iclr2026-openreview" / "iclr2026_submissions.jsonl.gz"])
     nlp = kg_nlp.build()
+
+    def dev(parts: str) -> list:
+        return [d for part in parts for d in load_gold(ROOT / f"bench/gold/iclr2026_dev_{part}.jsonl", "kg", corpus)]
+
     sets = {
-        "ICLR 2026 dev a+b (70, first dev set)": (
-            [d for part in "ab" for d in load_gold(ROOT / f"bench/gold/iclr2026_dev_{part}.jsonl", "kg", corpus)], None),
-        "ICLR 2026 dev c+d+e (120, second dev set)": (
-            [d for part in "cde" for d in load_gold(ROOT / f"bench/gold/iclr2026_dev_{part}.jsonl", "kg", corpus)], None),
-        "ICLR 2026 dev f+g (80, third dev set)": (
-            [d for part in "fg" for d in load_gold(ROOT / f"bench/gold/iclr2026_dev_{part}.jsonl", "kg", corpus)], None),
-        "ICLR 2026 dev h+i (80, fourth dev set)": (
-            [d for part in "hi" for d in load_gold(ROOT / f"bench/gold/iclr2026_dev_{part}.jsonl", "kg", corpus)], None),
-        "ICLR 2026 dev j+k+l+m (160, fifth dev set)": (
-            [d for part in "jklm" for d in load_gold(ROOT / f"bench/gold/iclr2026_dev_{part}.jsonl", "kg", corpus)], None),
-        "ICLR 2026 dev n+o (80, sixth dev set; not yet tuned or trained on)": (
-            [d for part in "no" for d in load_gold(ROOT / f"bench/gold/iclr2026_dev_{part}.jsonl", "kg", corpus)], None),
-        "ICLR 2026 dev, all (590)": (
-            [d for part in "abcdefghijklmno" for d in load_gold(ROOT / f"bench/gold/iclr2026_dev_{part}.jsonl", "kg", corpus)],
-            None),
+        "ICLR 2026 dev a+b (70, first dev set)": (dev("ab"), None),
+        "ICLR 2026 dev c+d+e (120, second dev set)": (dev("cde"), None),
+        "ICLR 2026 dev f+g (80, third dev set)": (dev("fg"), None),
+        "ICLR 2026 dev h+i (80, fourth dev set)": (dev("hi"), None),
+        "ICLR 2026 dev j+k+l+m (160, fifth dev set)": (dev("jklm"), None),
+        "ICLR 2026 dev n+o (80, sixth dev set; not yet tuned or trained on)": (dev("no"), None),
+        "ICLR 2026 dev, all (590)": (dev("abcdefghijklmno"), None),
         "ICLR 2026 test (40, held out)": (load_gold(ROOT / "bench/gold/iclr2026_test.jsonl", "kg", corpus), None),
         "SciERC test (Method→METHOD/MODEL, Material→DATASET)": (load_gold(SHARED / "scierc/test.json", "scierc"), None),
         "TDMSci test (DATASET only)": (load_gold(SHARED / "tdmsci/test_500_v2.conll", "tdmsci"), frozenset({"DATASET"})),

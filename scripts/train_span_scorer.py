@@ -12,7 +12,9 @@ never required), any other run is NONE. The threshold is fixed beforehand (0.5),
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,15 +66,12 @@ def main() -> None:
     nlp = kg_nlp.build()
     data = {g: examples(nlp, docs) for g, docs in groups.items()}
     if args.cross_validate:
-        import tempfile
-
+        with_scorer = kg_nlp.build()
         for held in GROUPS:
             scorer = train([ex for g in GROUPS if g != held for rows in data[g].values() for ex in rows],
                            threshold=args.threshold)
             with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
-                import json
                 json.dump(scorer.to_json(), fh)
-            with_scorer = kg_nlp.build()
             with_scorer.replace_pipe("kg_span_scorer", "kg_span_scorer", config={"scorer_path": fh.name})
             docs = groups[held]
             with nlp.select_pipes(disable=["kg_span_scorer"]):
@@ -84,8 +83,6 @@ def main() -> None:
         return
     rows = [ex for g in GROUPS for doc_rows in data[g].values() for ex in doc_rows]
     scorer = train(rows, threshold=args.threshold)
-    import json
-
     payload = scorer.to_json()
     payload["trained_on"] = {"files": [f"bench/gold/iclr2026_dev_{p}.jsonl" for g in GROUPS for p in g],
                              "examples": len(rows),
