@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .records import ConceptKind, Role
+from .scorer import FUNCTION_WORDS
 
 __all__ = [
     "Candidate",
@@ -136,10 +137,17 @@ def _head(phrase: str) -> str:
 def explicit_head_kind(phrase: str) -> ConceptKind | None:
     """Type from a head noun that names a kind ("… Optimization", "… Networks", "… Benchmark"), else None.
 
-    >>> explicit_head_kind("REwriting Conversations for Agent Planning") is None
-    True
+    A hyphenated last word names a dataset by its last part ("FLAT-Bench"); a model or method word there
+    does not decide ("Uni4D-LLM, a unified framework" is a METHOD, as ANNOTATION.md asks).
+
+    >>> explicit_head_kind("REwriting Conversations for Agent Planning") is None, explicit_head_kind("FLAT-Bench").value
+    (True, 'DATASET')
     """
-    return _head_kind(_head(phrase))
+    head = _head(phrase)
+    kind = _head_kind(head)
+    if kind is None and "-" in head and _head_kind(head.rsplit("-", 1)[1]) is T:
+        return T
+    return kind
 
 
 def _head_kind(head: str) -> ConceptKind | None:
@@ -175,7 +183,7 @@ def kind_from_head(phrase: str) -> ConceptKind | None:
 
 _APPOSITION_KINDS: dict[str, ConceptKind] = {
     **{w: T for w in ("benchmark", "dataset", "corpu", "suite", "testbed", "collection", "leaderboard",
-                      "environment")},
+                      "environment", "subset")},
     **{w: D for w in ("model", "network", "architecture", "family", "famil", "llm", "vlm", "mllm", "codec",
                       "transformer", "autoencoder", "encoder", "decoder", "backbone", "foundation model")},
     **{w: M for w in ("framework", "method", "algorithm", "approach", "technique", "system", "pipeline",
@@ -214,21 +222,32 @@ def _apposition_kind(after: str) -> ConceptKind | None:
 _NEXT_WORD_RE = re.compile(r"\s*(?:[-–—]\s*)?(?:based\s+)?([A-Za-z-]+)")
 
 
+def _next_word_kind(text: str, end: int) -> ConceptKind | None:
+    """The kind noun right after ``end`` ("X framework"), or None."""
+    match = _NEXT_WORD_RE.match(text, end)
+    return _NEXT_WORD_KINDS.get(match.group(1).lower().rstrip("s")) if match else None
+
+
+def _proposed_before(text: str, start: int) -> bool:
+    """The sentence before ``start`` says the paper proposes what follows ("we propose a", "our")."""
+    return bool(_PROPOSE_BEFORE_RE.search(text, max(0, start - 60), start))
+
+
+_PROPOSE_BEFORE_RE = re.compile(
+    r"(?:\b(?:we|this paper|this work)\s+(?:\w+\s+)?(?:propose|introduce|present|develop|design)s?|\bour)\s+"
+    r"(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,3}$", re.IGNORECASE)
+_NEXT_WORD_KINDS = {
+    **{w: T for w in ("benchmark", "dataset", "corpu", "corpora", "suite", "leaderboard", "bench")},
+    **{w: D for w in ("model", "network", "architecture", "llm", "vlm", "backbone", "encoder", "checkpoint", "famil",
+                      "family", "serie", "series", "codec", "tokenizer", "transformer", "autoencoder", "decoder")},
+    **{w: M for w in ("framework", "method", "algorithm", "approach", "technique", "loss", "objective",
+                      "strategy", "module", "pipeline", "procedure", "attack", "regularizer", "optimizer")},
+}
+
+
 def kind_from_context(text: str, start: int, end: int) -> ConceptKind | None:
     """Type a name from the word that follows it ("X benchmark", "X model") or an apposition ("X, a framework")."""
-    after = text[end:end + 100]
-    match = _NEXT_WORD_RE.match(after)
-    if match:
-        word = match.group(1).lower().rstrip("s")
-        if word in ("benchmark", "dataset", "corpu", "corpora", "suite", "leaderboard", "bench"):
-            return T
-        if word in ("model", "network", "architecture", "llm", "vlm", "backbone", "encoder", "checkpoint", "famil",
-                    "family", "serie", "series", "codec", "tokenizer", "transformer", "autoencoder", "decoder"):
-            return D
-        if word in ("framework", "method", "algorithm", "approach", "technique", "loss", "objective",
-                    "strategy", "module", "pipeline", "procedure", "attack", "regularizer", "optimizer"):
-            return M
-    return _apposition_kind(after) or _preceding_kind(text, start)
+    return _next_word_kind(text, end) or _apposition_kind(text[end:end + 100]) or _preceding_kind(text, start, end)
 
 
 _PRECEDING_KIND_RE = re.compile(
@@ -236,10 +255,14 @@ _PRECEDING_KIND_RE = re.compile(
     re.IGNORECASE)
 
 
-def _preceding_kind(text: str, start: int) -> ConceptKind | None:
-    """Type from the kind noun right before a name: "the open-source model Search-R1", "the benchmark, X"."""
+def _preceding_kind(text: str, start: int, end: int | None = None) -> ConceptKind | None:
+    """Type from the kind noun right before a name: "the open-source model Search-R1", "the benchmark, X".
+
+    Not across a clause boundary: in "evaluated on two benchmarks, Mem4Nav improves …" the
+    name after the comma is the subject of a new clause (``end`` given, a lower-case word follows).
+    """
     match = _PRECEDING_KIND_RE.search(text, max(0, start - 30), start)
-    if not match:
+    if not match or (end is not None and "," in match.group(0) and _CLAUSE_GO_ON_RE.match(text, end)):
         return None
     return D if match.group("noun").lower() in ("model", "network", "llm", "vlm") else T
 
@@ -508,6 +531,22 @@ _INTRO_LOWER_RE = re.compile(
     r"(?P<name>[a-z][\w-]*(?:\s+[a-z][\w-]*){1,4})(?=,\s+(?:a|an)\s)")
 
 
+#: "we propose inoculation prompting: modifying …": a lower-case name a colon defines.
+_INTRO_LOWER_COLON_RE = re.compile(
+    r"\b(?:[Ww]e|[Tt]his (?:paper|work))\s+(?:first\s+|further\s+|then\s+|also\s+)?"
+    r"(?:propose|introduce|present|develop|design)s?\s+"
+    r"(?P<name>[a-z][\w-]*(?:\s+[a-z][\w-]*){1,3}):\s+(?:an?\s|[a-z]+ing\b)")
+_CALL_KINDS = {**{w: M for w in ("method", "approach", "framework", "technique", "algorithm", "procedure",
+                                 "strategy", "objective", "loss", "paradigm", "pipeline", "scheme")},
+               **{w: D for w in ("model", "architecture", "network")},
+               **{w: T for w in ("dataset", "benchmark", "corpus", "suite")}}
+#: "We term the method Distribution Classification", "we call this approach gradient routing".
+_CALL_THE_RE = re.compile(
+    r"\b[Ww]e\s+(?:call|term|name|dub)\s+(?:this|the|our|it)\s+(?:(?:new|proposed|resulting)\s+)?"
+    rf"(?P<noun>{'|'.join(_CALL_KINDS)})\s+[\"“']?"
+    r"(?P<name>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3}?)[\"”']?(?=\s*[,.;:(]|\s+(?:which|that|and|to)\s)")
+
+
 def introduced_names(text: str) -> Iterator[Candidate]:
     """Names a paper introduces: "we propose X, a …", "called X".
 
@@ -538,6 +577,18 @@ def introduced_names(text: str) -> Iterator[Candidate]:
         kind = _apposition_kind(text[end:end + 120])
         if kind is not None:
             yield Candidate(start, end, name, kind, "introduced", 0.7, role=Role.PROPOSES)
+    for match in _INTRO_LOWER_COLON_RE.finditer(text):
+        name = match.group("name")
+        if name.split()[0] in ("new", "novel", "several", "two", "three", "both", "our", "this", "these", "each",
+                               "a", "an") or not technique_like(name):
+            continue
+        yield Candidate(match.start("name"), match.end("name"), name, M, "introduced", 0.7, role=Role.PROPOSES)
+    for match in _CALL_THE_RE.finditer(text):
+        name = match.group("name")
+        if name.split()[0].lower() in ("a", "an", "the", "it", "this", "them"):
+            continue
+        yield Candidate(match.start("name"), match.end("name"), name, _CALL_KINDS[match.group("noun")],
+                        "introduced", 0.8, role=Role.PROPOSES)
 
 
 def emphasised_names(text: str) -> Iterator[Candidate]:
@@ -546,6 +597,11 @@ def emphasised_names(text: str) -> Iterator[Candidate]:
         group = "a" if match.group("a") is not None else "b"
         name = match.group(group).strip()
         if not _name_like(name) or len(name.split()) > 5:
+            # "a **gradient denoising** framework": a lower-case phrase the paper sets off and types as its own.
+            if 2 <= len(name.split()) <= 4 and re.fullmatch(r"[A-Za-z][a-z-]*(?: [a-z][a-z-]*)+", name) and \
+                    (kind := _next_word_kind(text, match.end())) is not None and _proposed_before(text, match.start()):
+                start = match.start(group) + match.group(group).index(name)
+                yield Candidate(start, start + len(name), name, kind, "emphasis", 0.65, role=Role.PROPOSES)
             continue
         start = match.start(group) + match.group(group).index(name)
         end = start + len(name)
@@ -591,6 +647,8 @@ _DATASET_BEFORE_RE = re.compile(
     rf"(?P<name>{_EVAL_NAME})(?=[\s,.;:)])")
 
 
+#: A word after a name that goes on with the sentence: the name is a subject, not an apposition.
+_CLAUSE_GO_ON_RE = re.compile(r"\s+(?!and\b|or\b)[a-z]")
 _DATASET_WORD_RE = re.compile(r"\s(?:benchmark|dataset|corpus|suite|leaderboard)")
 
 
@@ -622,6 +680,8 @@ def dataset_phrases(text: str) -> Iterator[Candidate]:
     """
     for match in _DATASET_BEFORE_RE.finditer(text):
         name = match.group("name")
+        if "," in text[match.start():match.start("name")] and _CLAUSE_GO_ON_RE.match(text, match.end("name")):
+            continue  # "evaluated on the X benchmarks, Mem4Nav improves …": a clause ends, no apposition
         if name_shaped(name):
             yield Candidate(match.start("name"), match.end("name"), name, T, "dataset-pattern", 0.75)
     for match in _dataset_matches(text):
@@ -635,6 +695,25 @@ def dataset_phrases(text: str) -> Iterator[Candidate]:
             if _sentence_starts_at(text, start) or _ADJECTIVE_RE.search(name):
                 continue
         yield Candidate(match.start("name"), match.end("name"), name, T, "dataset-pattern", 0.8)
+        if match.group(0).endswith("s"):  # "the Touchdown and Map2Seq benchmarks": the plural noun types the list
+            yield from _coordinated_before(text, match.start("name"))
+
+
+_COORDINATED_BEFORE_RE = re.compile(
+    r"(?<![\w-])(?P<name>[A-Z][\w.+-]*[A-Za-z0-9+])(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$")
+
+
+def _coordinated_before(text: str, start: int) -> Iterator[Candidate]:
+    """The names coordinated before a dataset name that a plural noun follows: "(the) X, Y and <name> datasets"."""
+    while True:
+        match = _COORDINATED_BEFORE_RE.search(text, max(0, start - 60), start)
+        if not match:
+            return
+        name = match.group("name")
+        if name.lower() in FUNCTION_WORDS or _ADJECTIVE_RE.search(name) or _sentence_starts_at(text, match.start()):
+            return  # "Both X and Y benchmarks", "English and Chinese benchmarks", a sentence's first word
+        yield Candidate(match.start("name"), match.end("name"), name, T, "dataset-pattern", 0.75)
+        start = match.start()
 
 
 _TITLE_NAME = (r"(?:[A-Z][\w'’-]*[A-Za-z0-9])(?:\s+(?:[A-Z][\w'’-]*[A-Za-z0-9]|of|for|and|with|in|to|via|on|the)){0,6}"

@@ -118,6 +118,7 @@ class NamingPatterns:
                 families.update(f for f in entry.surface_forms
                                 if re.fullmatch(r"[A-Z][A-Za-z]+(?:[- ][A-Z][A-Za-z]+)?", f) and len(f) >= 3)
         self.families = FamilyIndex(families)
+        self.gazetteer = gazetteer
 
     def __call__(self, doc: Doc) -> Doc:
         text = _text(doc)
@@ -136,6 +137,7 @@ class NamingPatterns:
         found.extend(eponymous_methods(text))
         found.extend(self._variants(text, found))
         found.extend(self._dataset_variants(text, found))
+        found.extend(self._versions(text, found, self.gazetteer))
         doc._.kg_candidates = found
         return doc
 
@@ -169,6 +171,28 @@ class NamingPatterns:
         return out
 
     @staticmethod
+    def _versions(text: str, found: list[Candidate], gazetteer) -> Iterator[Candidate]:
+        """A name with a version or edition written after it, or a dimension before a known model, is that
+        variant: "FourCastNet v2", "PaddleOCR 3.0", "DiffRhythm 2,", "GSM-Symbolic+", "3D U-Net"."""
+        for cand in found:
+            if cand.source not in ("gazetteer", "coined") or cand.tier != "named":
+                continue
+            start, end = cand.start, cand.end
+            after = _VERSION_AFTER_RE.match(text, end)
+            if after:
+                end = after.end()
+            if cand.kind is ConceptKind.MODEL and cand.source == "gazetteer" and \
+                    (before := _DIMENSION_BEFORE_RE.search(text, max(0, start - 4), start)):
+                start = before.start()
+            if (start, end) == (cand.start, cand.end):
+                continue
+            name = text[start:end]
+            entry = gazetteer.lookup(cand.text) if cand.source == "coined" else None
+            yield Candidate(start, end, name, entry.kind if entry else cand.kind, "variant",
+                            max(cand.confidence, 0.75), canonical=name,
+                            broader=entry.name if entry else cand.canonical or cand.text, role=cand.role)
+
+    @staticmethod
     def _variants(text: str, found: list[Candidate]) -> Iterator[Candidate]:
         """Capitalised modifiers before a known name make a variant of it: "Clipped Stochastic Gradient
         Descent", "Region Mixup", "Intelligent Go-Explore" (named, with the known name as ``broader``)."""
@@ -196,6 +220,13 @@ class NamingPatterns:
                             broader=cand.canonical or cand.text)
 
 
+#: A version after a name: "+", "v2", "V3.1", " 3.0" (not a score: "CIDEr 108.4"), or one digit that ends
+#: the phrase ("DiffRhythm 2,").
+_VERSION_AFTER_RE = re.compile(
+    r"\+(?![\w+])|[ -]?[vV]\d+(?:\.\d+)*(?![\w.-]|\.\d)|"
+    r" \d(?:\.\d+)+(?![\w.%-]|\.\d)| \d(?=[,;:)]|\.(?!\d)| \(| (?:and|or)\b)")
+#: A dimension written before a known model: "3D U-Net", "2D-CNN".
+_DIMENSION_BEFORE_RE = re.compile(r"(?<![\w-])[1-4]D[ -]$")
 _METRIC_AFTER_RE = re.compile(r"[ -](?:[Dd]istance|[Ss]cores?|[Aa]ccuracy|[Ee]rror|[Dd]ivergence|[Rr]ate)\b")
 _PARENTHESIS_RE = re.compile(r"\s*\([^()]{1,30}\)")
 _URL_RE = re.compile(r"(?:https?://|www\.)\S+")
@@ -249,10 +280,14 @@ class ConceptResolver:
         """Datasets and models coordinated with a known one ("on GSM8K, SVAMP and FooQA") share its type."""
         out: list[Candidate] = []
         taken = {(c.start, c.end) for c in chosen}
+        untyped = {(c.start, c.end): c for c in chosen if c.source == "coined" and c.confidence <= 0.6}
         for cand in chosen:
             if cand.kind not in (ConceptKind.DATASET, ConceptKind.MODEL) or cand.confidence < 0.8:
                 continue
             for start, end, name in list_siblings(text, cand.start, cand.end):
+                if (start, end) in untyped:  # "on OmniBench, DailyOmni, and MMAR": a coined name no context typed
+                    out.append(replace(untyped.pop((start, end)), kind=cand.kind, source="list", confidence=0.65))
+                    continue
                 if (start, end) in taken or concept_key(name) in self.stoplist or len(name) < 3 \
                         or MODIFIER_SUFFIX_RE.search(name):
                     continue  # "CNN-based" in "CLIP-based, CNN-based models" names a kind, not a sibling

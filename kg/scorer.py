@@ -36,7 +36,8 @@ CLASSES = ("NONE", "METHOD", "MODEL", "DATASET")
 DEFAULT_PATH = Path(__file__).parent / "patterns" / "span_scorer.json"
 
 _TOKEN_RE = re.compile(r"[^\s()\[\]{},;:\"“”]+")
-_FUNCTION_WORDS = frozenset("""a an the and or but nor of for to in on at by with from into onto over under via as is are
+#: Lower-cased words that never start or make a name ("We", "The", "Both").
+FUNCTION_WORDS = frozenset("""a an the and or but nor of for to in on at by with from into onto over under via as is are
 was were be been being this that these those it its their our we us they them which who whose what when where while how
 why than then also both each either every all any some such no not only more most less very much many few can could may
 might must shall should will would do does did has have had here there thus hence however moreover furthermore therefore
@@ -173,7 +174,7 @@ def capitalised_runs(text: str, covered: Sequence[tuple[int, int]] = (), skip=No
             if not piece:
                 continue
             first = _sentence_initial(text, piece[0][0])
-            if first and piece[0][2].lower() in _FUNCTION_WORDS:
+            if first and piece[0][2].lower() in FUNCTION_WORDS:
                 piece = piece[1:]
                 while piece and not _is_capitalised(piece[0][2]):
                     piece = piece[1:]

@@ -29,8 +29,9 @@ from kg.scorer import CLASSES, DEFAULT_PATH, train  # noqa: E402
 GOLD = ROOT / "bench" / "gold"
 CORPUS = ROOT.parent / "shared" / "data" / "iclr2026-openreview" / "iclr2026_submissions.jsonl.gz"
 #: Dev batches grouped as they were annotated (each group one fold of the cross-validation).
-GROUPS = ("ab", "cde", "fg", "hi", "jklm")
+GROUPS = ("ab", "cde", "fg", "hi", "jklm", "no", "pqrs")
 THRESHOLD = 0.5
+C = 1.0
 
 
 def examples(nlp, docs) -> dict[str, list[tuple[list[str], int]]]:
@@ -59,6 +60,7 @@ def main() -> None:
     parser.add_argument("--cross-validate", action="store_true")
     parser.add_argument("--output", type=Path, default=DEFAULT_PATH)
     parser.add_argument("--threshold", type=float, default=THRESHOLD, help="P(entity) needed to add a name")
+    parser.add_argument("--c", type=float, default=C, help="inverse L2 regularisation strength")
     args = parser.parse_args()
     corpus = read_papers([CORPUS])
     groups = {g: [d for part in g for d in load_gold(GOLD / f"iclr2026_dev_{part}.jsonl", "kg", corpus)]
@@ -69,7 +71,7 @@ def main() -> None:
         with_scorer = kg_nlp.build()
         for held in GROUPS:
             scorer = train([ex for g in GROUPS if g != held for rows in data[g].values() for ex in rows],
-                           threshold=args.threshold)
+                           threshold=args.threshold, c=args.c)
             with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
                 json.dump(scorer.to_json(), fh)
             with_scorer.replace_pipe("kg_span_scorer", "kg_span_scorer", config={"scorer_path": fh.name})
@@ -82,7 +84,7 @@ def main() -> None:
                   f" | rules + scorer P {both.precision:.3f} R {both.recall:.3f}")
         return
     rows = [ex for g in GROUPS for doc_rows in data[g].values() for ex in doc_rows]
-    scorer = train(rows, threshold=args.threshold)
+    scorer = train(rows, threshold=args.threshold, c=args.c)
     payload = scorer.to_json()
     payload["trained_on"] = {"files": [f"bench/gold/iclr2026_dev_{p}.jsonl" for g in GROUPS for p in g],
                              "examples": len(rows),

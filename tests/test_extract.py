@@ -367,3 +367,54 @@ def test_extract_own_names_take_the_type_the_text_gives_them(nlp):
     got = found(nlp, "We propose Terminal Velocity Matching (TVM), a generalization of flow matching. "
                      "TVM models the transition between two timesteps.")
     assert ("Terminal Velocity Matching", "METHOD") in got  # "models" here is a verb
+
+
+@pytest.mark.parametrize("text, name, kind, broader", [
+    ("We compare with FourCastNet v2 on weather.", "FourCastNet v2", "MODEL", "FourCastNet"),
+    ("Results of PaddleOCR 3.0 lag behind.", "PaddleOCR 3.0", "METHOD", "PaddleOCR"),
+    ("We evaluate on GSM-Symbolic+ only.", "GSM-Symbolic+", "DATASET", "GSM-Symbolic"),
+    ("The backbone is a 3D U-Net trained on scans.", "3D U-Net", "MODEL", "U-Net"),
+])
+def test_extract_versions_and_dimensions_make_variants(nlp, text, name, kind, broader):
+    (m,) = [m for m in mentions(nlp, text) if m.canonical == name]
+    assert (m.kind.value, m.broader, m.text) == (kind, broader, name)
+
+
+@pytest.mark.parametrize("text", ["The CIDEr 108.4 of the baseline is lower.", "We run DiffRhythm 2 times faster."])
+def test_extract_scores_and_counts_are_no_versions(nlp, text):
+    assert not [m for m in mentions(nlp, text) if any(c.isdigit() for c in m.text)]
+
+
+def test_extract_plural_dataset_noun_types_the_whole_list(nlp):
+    got = found(nlp, "When evaluated on the Touchdown and Map2Seq benchmarks, Mem4Nav improves navigation.")
+    assert {("Touchdown", "DATASET"), ("Map2Seq", "DATASET")} <= got
+    assert ("Mem4Nav", "DATASET") not in got  # the subject of the next clause, not an apposition
+    assert not found(nlp, "On English and Chinese benchmarks it fails.")
+
+
+@pytest.mark.parametrize("text, name, kind", [
+    # a coined name no context typed takes the type of the known names it is listed with
+    ("Models do well on various datasets, i.a. OmniBench, DailyOmni, and MMAR, in our runs.", "DailyOmni", "DATASET"),
+    # a benchmark's own name says what it is, whatever the apposition calls it
+    ("In this work, we introduce FLAT-Bench, a unified framework for analyzing federated learning.", "FLAT-Bench",
+     "DATASET"),
+    ("We release (2) VisCoT-Pro-Max, a 165k subset with richer rationales.", "VisCoT-Pro-Max", "DATASET"),
+    # names the paper gives its own method in lower case, in a naming or defining construction
+    ("We term the method Distribution Classification, which utilizes classifiers.", "Distribution Classification",
+     "METHOD"),
+    ("To address this, we propose inoculation prompting: modifying finetuning data by prepending a prompt.",
+     "inoculation prompting", "METHOD"),
+    ("we propose a theoretically grounded **gradient denoising** framework that redefines the objective.",
+     "gradient denoising", "METHOD"),
+])
+def test_extract_types_from_lists_names_and_namings(nlp, text, name, kind):
+    assert (name, kind) in found(nlp, text)
+
+
+@pytest.mark.parametrize("text", [
+    "We propose a simple data augmentation strategy that helps.",  # a vague contribution: no name
+    "We propose **careful tuning** of the baseline.",  # emphasis without a kind noun after it
+    "we call this phenomenon reward collapse.",  # a phenomenon, not a method
+])
+def test_extract_lower_case_contributions_need_a_naming_construction(nlp, text):
+    assert not found(nlp, text)
