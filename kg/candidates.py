@@ -607,7 +607,10 @@ def emphasised_names(text: str) -> Iterator[Candidate]:
         end = start + len(name)
         if non_entity_context(text, match.end()):
             continue
-        kind = kind_from_name(name) or kind_from_context(text, match.start(), match.end()) or kind_from_head(name)
+        after = match.end()
+        while text[after:after + 1] in ("$", "}") and after < len(text):
+            after += 1  # "$\textbf{SimuHome}$, a … environment": the context starts after the math
+        kind = kind_from_name(name) or kind_from_context(text, match.start(), after) or kind_from_head(name)
         if kind is None and (is_coined(name) or technique_like(name)) and not name.isupper():
             kind = M
         if kind is None:
@@ -697,8 +700,21 @@ def dataset_phrases(text: str) -> Iterator[Candidate]:
         yield Candidate(match.start("name"), match.end("name"), name, T, "dataset-pattern", 0.8)
         if match.group(0).endswith("s"):  # "the Touchdown and Map2Seq benchmarks": the plural noun types the list
             yield from _coordinated_before(text, match.start("name"))
+    if "Dataset" in text or "Benchmark" in text or "Corpus" in text or "Suite" in text:
+        for match in _TITLED_DATASET_RE.finditer(text):  # "the Natural Scenes Dataset": the head is part of the name
+            words = match.group("name").split()
+            while words and words[0].lower() in FUNCTION_WORDS:
+                words = words[1:]
+            if len(words) < 2:
+                continue
+            name = " ".join(words)
+            start = match.end("name") - len(name)
+            if text[start:match.end("name")] == name:
+                yield Candidate(start, match.end("name"), name, T, "dataset-pattern", 0.75)
 
 
+_TITLED_DATASET_RE = re.compile(
+    r"(?<![\w-])(?P<name>(?:[A-Z][\w'’-]*[A-Za-z0-9] ){1,4}(?:Dataset|Benchmark|Corpus|Suite))(?![\w-])")
 _COORDINATED_BEFORE_RE = re.compile(
     r"(?<![\w-])(?P<name>[A-Z][\w.+-]*[A-Za-z0-9+])(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$")
 

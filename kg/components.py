@@ -136,19 +136,27 @@ class NamingPatterns:
         found.extend(noun_acronyms(text))
         found.extend(eponymous_methods(text))
         found.extend(self._variants(text, found))
-        found.extend(self._dataset_variants(text, found))
+        found.extend(self._dataset_variants(text, found, self.gazetteer))
         found.extend(self._versions(text, found, self.gazetteer))
         doc._.kg_candidates = found
         return doc
 
     @staticmethod
-    def _dataset_variants(text: str, found: list[Candidate]) -> list[Candidate]:
+    def _dataset_variants(text: str, found: list[Candidate], gazetteer) -> list[Candidate]:
         """A known benchmark with a split or edition suffix is that variant: "Global-MMLU-Lite", "SWE-bench Verified"."""
         out = []
         for cand in found:
             if cand.source != "gazetteer" or cand.kind is not ConceptKind.DATASET:
                 continue
             base = cand.canonical or cand.text
+            other = _WORD_SIBLING_RE.match(text, cand.end) if "-" in cand.text else None
+            entry = gazetteer.lookup(f"{cand.text.rsplit('-', 1)[0]}-{other.group(1)}") if other else None
+            if entry is not None and entry.kind is ConceptKind.DATASET:
+                # "ARC-Easy/Challenge": ARC-Easy and ARC-Challenge, when both are known.
+                out.extend(replace(cand, end=other.end(), text=text[cand.start:other.end()], canonical=name,
+                                   source="variant", broader=broader)
+                           for name, broader in ((base, cand.broader), (entry.name, entry.broader)))
+                continue
             siblings = _NUMBER_SIBLINGS_RE.match(text, cand.end) if base[-1:].isdigit() else None
             if siblings:
                 # "CIFAR-10/100": CIFAR-10 and CIFAR-100.
@@ -230,6 +238,7 @@ _DIMENSION_BEFORE_RE = re.compile(r"(?<![\w-])[1-4]D[ -]$")
 _METRIC_AFTER_RE = re.compile(r"[ -](?:[Dd]istance|[Ss]cores?|[Aa]ccuracy|[Ee]rror|[Dd]ivergence|[Rr]ate)\b")
 _PARENTHESIS_RE = re.compile(r"\s*\([^()]{1,30}\)")
 _URL_RE = re.compile(r"(?:https?://|www\.)\S+")
+_WORD_SIBLING_RE = re.compile(r"/([A-Z][A-Za-z0-9]*)(?![\w-])")
 _NUMBER_SIBLINGS_RE = re.compile(r"(?:/\d+)+(?![\w-])")
 _DATASET_SUFFIX_RE = re.compile(
     r"(?:-| )(?:Lite|Pro|Verified|Hard|Mini|Plus|Full|Extended|Diamond|Redux|Live|Multilingual)(?![\w-])|"
@@ -441,6 +450,7 @@ class ConceptResolver:
         chosen = _non_overlapping(pool)
         chosen = _non_overlapping(chosen + self._list_siblings(text, chosen))
         chosen = _consistent_kinds(chosen)
+        chosen = _repeated(text, chosen)
         # Role: anything introduced in this abstract is proposed wherever it is mentioned, even
         # when another extractor (say the gazetteer) won the span.
         proposing = [c for c in pool if c.role is Role.PROPOSES]
@@ -541,6 +551,24 @@ def _later_uses(text: str, short: str, start: int) -> Iterator[tuple[int, int]]:
         position = text.find(short, position + 1)
 
 
+def _repeated(text: str, chosen: list[Candidate]) -> list[Candidate]:
+    """Later uses of a name the rules found by its context are mentions of it too, with its type and name.
+
+    "We introduce RRNCO, a novel architecture … RRNCO achieves …": the second RRNCO has no context of its own.
+    """
+    added = []
+    spans = [(c.start, c.end) for c in chosen]
+    for cand in chosen:
+        if cand.source not in _FOUND_ONCE or len(cand.text) < 3 or "\n" in cand.text:
+            continue
+        for start, end in _later_uses(text, cand.text, cand.end):
+            if any(start < e and s < end for s, e in spans):
+                continue
+            added.append(replace(cand, start=start, end=end, text=text[start:end]))
+            spans.append((start, end))
+    return sorted(chosen + added, key=lambda c: (c.start, c.end, c.canonical)) if added else chosen
+
+
 def _acronym_like(text: str) -> bool:
     """"CNNs", "LSTM", "MoE": a single token with two or more capitals."""
     return " " not in text and sum(c.isupper() for c in text) >= 2
@@ -592,6 +620,8 @@ _SOURCE_RANK = {"abbreviation": 5, "gazetteer": 4, "variant": 4, "model-pattern"
 #: Sources whose names are looked up in the gazetteer (its name and type win when it knows them).
 _PATTERN_SOURCES = frozenset({"coined", "introduced", "emphasis", "dataset-pattern", "apposition", "evaluation",
                               "examples", "title", "named-technique", "noun-acronym", "eponym"})
+#: Sources that find a name once (by its context); the gazetteer and the model pattern find every use themselves.
+_FOUND_ONCE = _PATTERN_SOURCES | {"list", "variant", "dataset-pattern"}
 
 
 def _non_overlapping(pool: list[Candidate]) -> list[Candidate]:

@@ -418,3 +418,24 @@ def test_extract_types_from_lists_names_and_namings(nlp, text, name, kind):
 ])
 def test_extract_lower_case_contributions_need_a_naming_construction(nlp, text):
     assert not found(nlp, text)
+
+
+def test_extract_known_dataset_with_a_word_sibling(nlp):
+    got = {(m.canonical, m.broader, m.text) for m in mentions(nlp, "We evaluate on ARC-Easy/Challenge and MMLU.")}
+    assert {("ARC-Easy", "ARC", "ARC-Easy/Challenge"), ("ARC-Challenge", "ARC", "ARC-Easy/Challenge")} <= got
+
+
+def test_extract_title_case_dataset_heads_are_part_of_the_name(nlp):
+    got = found(nlp, "We combined fMRI from the Natural Scenes Dataset with RNNs. Our Dataset is new.")
+    assert ("Natural Scenes Dataset", "DATASET") in got and not {n for n, _ in got if n.startswith("Our")}
+
+
+def test_extract_later_uses_of_a_name_found_by_its_context(nlp):
+    text = "We introduce RRNCO, a novel architecture for routing. Experiments show that RRNCO wins."
+    got = [(m.start, m.kind.value, m.role.value) for m in mentions(nlp, text) if m.text == "RRNCO"]
+    assert got == [(13, "MODEL", "proposes"), (text.rindex("RRNCO"), "MODEL", "proposes")]
+
+
+def test_extract_emphasis_inside_math_is_typed_by_what_follows(nlp):
+    text = r"we introduce $\textbf{SimuHome}$, a time-accelerated home environment that simulates devices."
+    assert ("SimuHome", "DATASET") in found(nlp, text)
