@@ -278,8 +278,9 @@ def non_entity_context(text: str, end: int) -> bool:
 
 
 def kind_from_name(name: str) -> ConceptKind | None:
-    """Type a coined name from its own shape: ``*Bench``/``*QA`` → dataset, ``*Net``/``*Former`` → model."""
-    if re.search(r"(?:Bench|bench|QA|Eval|Arena|Set|Data|Corpus|Hub)(?:[-\d.]*\w{0,3})?$", name):
+    """Type a coined name from its own shape: ``*Bench``/``*QA`` or a count of examples (``JailbreakV-28K``)
+    → dataset, ``*Net``/``*Former`` → model."""
+    if re.search(r"(?:Bench|bench|QA|Eval|Arena|Set|Data|Corpus|Hub)(?:[-\d.]*\w{0,3})?$|-\d+(?:\.\d+)?[kK]$", name):
         return T
     if re.search(r"(?:Net|Former|former|GPT|LM|BERT|LLM|VLM|ViT|Diffusion|GAN|Coder)(?:[-\d.]*\w{0,3})?$", name):
         return D
@@ -598,10 +599,17 @@ def emphasised_names(text: str) -> Iterator[Candidate]:
         name = match.group(group).strip()
         if not _name_like(name) or len(name.split()) > 5:
             # "a **gradient denoising** framework": a lower-case phrase the paper sets off and types as its own.
-            if 2 <= len(name.split()) <= 4 and re.fullmatch(r"[A-Za-z][a-z-]*(?: [a-z][a-z-]*)+", name) and \
-                    (kind := _next_word_kind(text, match.end())) is not None and _proposed_before(text, match.start()):
-                start = match.start(group) + match.group(group).index(name)
-                yield Candidate(start, start + len(name), name, kind, "emphasis", 0.65, role=Role.PROPOSES)
+            # "we propose **conditioned initialization**, a scheme": a lower-case phrase set off in a sentence
+            # that introduces the paper's own contribution (ANNOTATION.md: an emphasised contribution).
+            if 2 <= len(name.split()) <= 5 and re.fullmatch(r"[A-Za-z][a-z-]*(?: [a-z][a-z-]*)+", name) \
+                    and not (match.start() and text[match.start() - 1].isalpha()) \
+                    and not text[match.end():match.end() + 1].isalpha() and not non_entity_context(text, match.end()) \
+                    and name.split()[0].lower() not in FUNCTION_WORDS:
+                kind = _next_word_kind(text, match.end())
+                if (kind is not None and _proposed_before(text, match.start())) or \
+                        _CONTRIBUTION_SENTENCE_RE.search(text, _sentence_start(text, match.start()), match.start()):
+                    start = match.start(group) + match.group(group).index(name)
+                    yield Candidate(start, start + len(name), name, kind or M, "emphasis", 0.65, role=Role.PROPOSES)
             continue
         start = match.start(group) + match.group(group).index(name)
         end = start + len(name)
@@ -616,6 +624,17 @@ def emphasised_names(text: str) -> Iterator[Candidate]:
         if kind is None:
             continue
         yield Candidate(start, end, name, kind, "emphasis", 0.7, role=Role.PROPOSES)
+
+
+#: A sentence that presents the paper's own contribution, up to an emphasised phrase.
+_CONTRIBUTION_SENTENCE_RE = re.compile(
+    r"\b(?:we|this paper|this work)\b[^.;]*\b(?:propose|introduce|present|develop|design|devise|call|term|dub)s?\b|"
+    r"\b(?:key|core|main|two|three)\s+(?:\w+\s+)?(?:ideas?|components?|innovations?|contributions?|techniques?)\b",
+    re.IGNORECASE)
+
+
+def _sentence_start(text: str, position: int) -> int:
+    return max(text.rfind(". ", 0, position), text.rfind("\n", 0, position)) + 1
 
 
 _DATASET_RE = re.compile(

@@ -413,7 +413,7 @@ def test_extract_types_from_lists_names_and_namings(nlp, text, name, kind):
 
 @pytest.mark.parametrize("text", [
     "We propose a simple data augmentation strategy that helps.",  # a vague contribution: no name
-    "We propose **careful tuning** of the baseline.",  # emphasis without a kind noun after it
+    "Results rely on **careful tuning** of the baseline.",  # emphasis outside a sentence presenting a contribution
     "we call this phenomenon reward collapse.",  # a phenomenon, not a method
 ])
 def test_extract_lower_case_contributions_need_a_naming_construction(nlp, text):
@@ -439,3 +439,17 @@ def test_extract_later_uses_of_a_name_found_by_its_context(nlp):
 def test_extract_emphasis_inside_math_is_typed_by_what_follows(nlp):
     text = r"we introduce $\textbf{SimuHome}$, a time-accelerated home environment that simulates devices."
     assert ("SimuHome", "DATASET") in found(nlp, text)
+
+
+def test_extract_emphasised_lower_case_contributions(nlp):
+    got = found(nlp, "We propose **conditioned initialization**, a principled scheme. Phased DMD is built upon two key "
+                     "ideas: **progressive distribution matching** and **score matching within subintervals**.")
+    assert {("conditioned initialization", "METHOD"), ("progressive distribution matching", "METHOD"),
+            ("score matching within subintervals", "METHOD")} <= got
+    # emphasis outside a contribution, initials set in bold, and phrases that start with a function word
+    assert not found(nlp, "We study **critical junctures** in history. **G**radient **D**escent helps.")
+    assert not found(nlp, "We propose to train **from scratch** every time.")
+
+
+def test_extract_counts_of_examples_name_datasets(nlp):
+    assert ("JailbreakV-28K", "DATASET") in found(nlp, "Attacks are drawn from JailbreakV-28K for testing.")
