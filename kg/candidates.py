@@ -385,6 +385,16 @@ def model_names(text: str, families: FamilyIndex = _DEFAULT_INDEX) -> Iterator[C
                 yield Candidate(sizes.start("sizes"), end, text[sizes.start("sizes"):end], D, "model-pattern", 0.85,
                                 canonical=f"{family}-{size}", broader=family)
             continue
+        siblings = None if bare else _VERSION_SIBLINGS_RE.match(text, end)
+        version = re.fullmatch(r"([- ]?)(\d+(?:\.\d+)*[a-z]?)", surface[len(family):]) if siblings else None
+        if version:  # "GPT-4o/o1/4.5": GPT-4o, o1 and GPT-4.5
+            whole = text[start:siblings.end()]
+            yield Candidate(start, siblings.end(), whole, D, "model-pattern", 0.9, canonical=surface, broader=family)
+            for sibling in siblings.group(0).split("/")[1:]:
+                name = sibling if sibling[0] == "o" else f"{family}{version.group(1)}{sibling}"
+                yield Candidate(start, siblings.end(), whole, D, "model-pattern", 0.9, canonical=name,
+                                broader=None if sibling[0] == "o" else family)
+            continue
         for name in _expand_sizes(surface):
             yield Candidate(start, end, surface, D, "model-pattern", 0.7 if bare else 0.9,
                             canonical=name, broader=None if bare else family)
@@ -402,6 +412,8 @@ def model_names(text: str, families: FamilyIndex = _DEFAULT_INDEX) -> Iterator[C
 
 
 _SIZES_BEFORE_RE = re.compile(rf"(?<![\w./-])(?P<sizes>{_SIZES})[ -]$")
+#: Versions coordinated after a model name: "/o1/4.5" in "GPT-4o/o1/4.5".
+_VERSION_SIBLINGS_RE = re.compile(r"(?:/(?:\d+(?:\.\d+)*[a-z]?|o\d+)(?![\w.-]|\.\d))+")
 
 
 def _expand_sizes(surface: str) -> list[str]:
@@ -621,6 +633,11 @@ def emphasised_names(text: str) -> Iterator[Candidate]:
         kind = kind_from_name(name) or kind_from_context(text, match.start(), after) or kind_from_head(name)
         if kind is None and (is_coined(name) or technique_like(name)) and not name.isupper():
             kind = M
+        if kind is None and match.group(0).startswith("\\texttt") and name_shaped(name) and len(name.split()) == 1:
+            # typewriter type sets off a system's name: "While prior $\texttt{M-Attack}$ demonstrated …"
+            proposed = _CONTRIBUTION_SENTENCE_RE.search(text, _sentence_start(text, match.start()), match.start())
+            yield Candidate(start, end, name, M, "emphasis", 0.65, role=Role.PROPOSES if proposed else Role.USES)
+            continue
         if kind is None:
             continue
         yield Candidate(start, end, name, kind, "emphasis", 0.7, role=Role.PROPOSES)

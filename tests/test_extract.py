@@ -453,3 +453,15 @@ def test_extract_emphasised_lower_case_contributions(nlp):
 
 def test_extract_counts_of_examples_name_datasets(nlp):
     assert ("JailbreakV-28K", "DATASET") in found(nlp, "Attacks are drawn from JailbreakV-28K for testing.")
+
+
+def test_extract_coordinated_versions_expand(nlp):
+    got = {(m.canonical, m.broader) for m in mentions(nlp, "Attacks succeed on GPT‑4o/o1/4.5 by leveraging transfer.")}
+    assert {("GPT-4o", "GPT"), ("o1", None), ("GPT-4.5", "GPT")} <= got
+
+
+def test_extract_typewriter_names_are_methods_with_their_role(nlp):
+    got = {(m.text, m.kind.value, m.role.value) for m in mentions(
+        nlp, r"While prior $\texttt{M-Attack}$ demonstrated success, we keep \texttt{True}. We propose \texttt{FooAttack}.")}
+    assert ("M-Attack", "METHOD", "uses") in got and ("FooAttack", "METHOD", "proposes") in got
+    assert not {t for t, _, _ in got if t == "True"}
