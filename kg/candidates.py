@@ -619,7 +619,9 @@ def emphasised_names(text: str) -> Iterator[Candidate]:
                     and name.split()[0].lower() not in FUNCTION_WORDS:
                 kind = _next_word_kind(text, match.end())
                 if (kind is not None and _proposed_before(text, match.start())) or \
-                        _CONTRIBUTION_SENTENCE_RE.search(text, _sentence_start(text, match.start()), match.start()):
+                        _CONTRIBUTION_SENTENCE_RE.search(text, _sentence_start(text, match.start()), match.start()) or \
+                        (_ENUMERATED_BEFORE_RE.search(text, max(0, match.start() - 6), match.start())
+                         and text[match.end():match.end() + 1] == ":"):  # "1) **Subproblem decomposition**: …"
                     start = match.start(group) + match.group(group).index(name)
                     yield Candidate(start, start + len(name), name, kind or M, "emphasis", 0.65, role=Role.PROPOSES)
             continue
@@ -648,6 +650,9 @@ _CONTRIBUTION_SENTENCE_RE = re.compile(
     r"\b(?:we|this paper|this work)\b[^.;]*\b(?:propose|introduce|present|develop|design|devise|call|term|dub)s?\b|"
     r"\b(?:key|core|main|two|three)\s+(?:\w+\s+)?(?:ideas?|components?|innovations?|contributions?|techniques?)\b",
     re.IGNORECASE)
+
+
+_ENUMERATED_BEFORE_RE = re.compile(r"(?:^|[\s(])(?:\d|[ivx]{1,3})[).]\s*$")
 
 
 def _sentence_start(text: str, position: int) -> int:
@@ -866,12 +871,12 @@ _EXAMPLE_KINDS = {
     **{w: T for w in ("benchmark", "dataset", "corpora", "corpus", "suite", "testbed", "environment", "task")},
     **{w: D for w in ("model", "llm", "vlm", "mllm", "architecture", "backbone", "network", "family", "families")},
     **{w: M for w in ("baseline", "method", "algorithm", "approach", "technique", "optimizer", "attack", "defense",
-                      "framework", "agent")},
+                      "framework", "agent", "component", "module")},
 }
 _EXAMPLES_RE = re.compile(
     r"\b(?P<noun>benchmarks?|datasets?|corpora|corpus|suites?|testbeds?|environments?|models?|LLMs|VLMs|MLLMs|"
     r"architectures?|backbones?|networks?|famil(?:y|ies)|baselines?|methods?|algorithms?|approaches|techniques?|"
-    r"optimizers?|attacks?|defenses?|frameworks?|agents?)"
+    r"optimizers?|attacks?|defenses?|frameworks?|agents?|components?|modules?)"
     r"(?:\s*,)?\s*(?:such as|including|like|e\.g\.,?|namely|\(e\.g\.,?|\(|:|-{2,3}|—|–)\s*")
 _EXAMPLES_COMMA_RE = re.compile(
     r"\b(?P<noun>benchmarks|datasets|models|LLMs|architectures|baselines|methods|algorithms|approaches|"
@@ -933,6 +938,10 @@ def exemplified_names(text: str) -> Iterator[Candidate]:
             if name.split()[0] in ("We", "Our", "These", "This", "In", "The", "A", "An", "They", "It", "Its", "Their",
                                    "Such", "Each", "All", "Both") or name.endswith("."):
                 break
+            if noun in ("component", "module") and " " not in name and not name_shaped(name):
+                break  # "four modules—Perception, Memory, …": parts described by plain words, not names
+            if re.match(r" [A-Z]", text[item.end():item.end() + 2]):
+                break  # a longer name than the item pattern reaches: "the Relevance-Prior Guided Feature Aggregation Module"
             # "baselines (CM-BERT, IndicBERT)": a baseline's own shape says more than the noun.
             own = kind_from_name(name) if noun in ("baseline", "method", "approach", "technique") else None
             yield Candidate(item.start("item"), item.end("item"), name, own or kind, "examples", 0.75)

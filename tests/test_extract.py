@@ -465,3 +465,13 @@ def test_extract_typewriter_names_are_methods_with_their_role(nlp):
         nlp, r"While prior $\texttt{M-Attack}$ demonstrated success, we keep \texttt{True}. We propose \texttt{FooAttack}.")}
     assert ("M-Attack", "METHOD", "uses") in got and ("FooAttack", "METHOD", "proposes") in got
     assert not {t for t, _, _ in got if t == "True"}
+
+
+def test_extract_enumerated_components(nlp):
+    got = found(nlp, "We introduce **InfoFlow**, a framework that tackles this from three aspects. 1) **Subproblem "
+                     "decomposition**: breaking down tasks; 2) **Failure-guided hints**: adding hints. HoE consists "
+                     "of three components: LoRA Experts, Router Experts and Weighting Router, reaching fronts.")
+    assert {("Subproblem decomposition", "METHOD"), ("Failure-guided hints", "METHOD"), ("LoRA Experts", "METHOD"),
+            ("Weighting Router", "METHOD")} <= got
+    # plain words as module names are descriptions
+    assert not found(nlp, "The agent comprises four modules—Perception, Memory, Reasoning, and Executive—that interact.")
