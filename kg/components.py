@@ -28,7 +28,7 @@ from .scorer import load_scorer, uncovered_runs
 
 __all__ = ["AbbreviationDetector", "GazetteerMatcher", "NamingPatterns", "ConceptResolver", "SpanScoring"]
 
-_ACRONYM_RE = re.compile(r"(?<![\w-])(?=[A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*[A-Z])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?![\w-])")
+_ACRONYM_RE = re.compile(r"(?<![\w-])(?=[a-z0-9-]*[A-Z][a-z0-9-]*[A-Z])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?![\w-])")
 
 
 def _set_extension(name: str, default: Any) -> None:
