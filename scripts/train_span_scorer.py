@@ -1,6 +1,6 @@
 """Train the span scorer (kg/patterns/span_scorer.json) on the development gold; optionally cross-validate it.
 
-    python scripts/train_span_scorer.py                 # train on every dev batch, write the weights
+    python scripts/train_span_scorer.py                 # train on the dev groups in GROUPS, write the weights
     python scripts/train_span_scorer.py --cross-validate  # leave one batch group out: rules vs rules + scorer
 
 Needs ../shared/data/iclr2026-openreview (the abstracts; the gold files hold ids and annotations only).
@@ -28,7 +28,8 @@ from kg.scorer import CLASSES, DEFAULT_PATH, train  # noqa: E402
 
 GOLD = ROOT / "bench" / "gold"
 CORPUS = ROOT.parent / "shared" / "data" / "iclr2026-openreview" / "iclr2026_submissions.jsonl.gz"
-#: Dev batches grouped as they were annotated (each group one fold of the cross-validation).
+#: Dev batches grouped as they were annotated (each group one fold of the cross-validation); dev t-w is kept
+#: aside (never trained on) as a fresh estimate.
 GROUPS = ("ab", "cde", "fg", "hi", "jklm", "no", "pqrs")
 THRESHOLD = 0.5
 C = 1.0
