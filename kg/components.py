@@ -22,7 +22,7 @@ from .candidates import (
     noun_acronyms, technique_like, title_case_names,
 )
 from .gazetteer import Gazetteer, is_case_sensitive, load_gazetteer, load_stoplist
-from .normalize import DASHES, concept_key
+from .normalize import MATCHING, concept_key
 from .records import ConceptKind, Role
 from .scorer import load_scorer, uncovered_runs
 
@@ -36,7 +36,7 @@ def _set_extension(name: str, default: Any) -> None:
 
 
 def _text(doc: Doc) -> str:
-    """The text components match on: the abstract with Unicode hyphens as ``-``, read once per document.
+    """The text components match on: the abstract with Unicode hyphens as ``-`` and × as ``x``, read once per document.
 
     (``doc.text`` joins every token each time it is read.) The original is kept in
     ``doc.user_data["kg_original_text"]`` for the mentions' exact text.
@@ -44,7 +44,7 @@ def _text(doc: Doc) -> str:
     text = doc.user_data.get("kg_text")
     if text is None:
         original = doc.text
-        text = doc.user_data["kg_text"] = original.translate(DASHES)
+        text = doc.user_data["kg_text"] = original.translate(MATCHING)
         doc.user_data["kg_original_text"] = original
     return text
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .errors import ModelNotFound
-from .normalize import DASHES
+from .normalize import MATCHING
 from .records import Paper
 
 __all__ = ["COMPONENTS", "PaperAnnotation", "build", "annotate", "pipeline_description"]
@@ -41,16 +41,17 @@ class _TextKeepingTokenizer:
     spaCy rebuilds ``doc.text`` from the tokens each time it is read, which
     cost more than all of our components together; the tokenizer is lossless,
     so the input string is the same text. Unicode hyphens and dashes are
-    tokenized as ``-`` (``user_data["kg_text"]``, same length, so offsets hold):
-    "CIFAR‑10" with a non-breaking hyphen is then the gazetteer's "CIFAR-10";
-    mentions keep the characters of the original.
+    tokenized as ``-`` and the multiplication sign as ``x`` (``user_data["kg_text"]``,
+    same length, so offsets hold): "CIFAR‑10" with a non-breaking hyphen is then the
+    gazetteer's "CIFAR-10" and "ImageNet-256×256" its "ImageNet-256x256"; mentions keep
+    the characters of the original.
     """
 
     def __init__(self, tokenizer) -> None:
         self.tokenizer = tokenizer
 
     def __call__(self, text: str):
-        matching = text.translate(DASHES)
+        matching = text.translate(MATCHING)
         doc = self.tokenizer(matching)
         doc.user_data["kg_text"] = matching
         doc.user_data["kg_original_text"] = text

@@ -475,3 +475,11 @@ def test_extract_enumerated_components(nlp):
             ("Weighting Router", "METHOD")} <= got
     # plain words as module names are descriptions
     assert not found(nlp, "The agent comprises four modules—Perception, Memory, Reasoning, and Executive—that interact.")
+
+
+def test_extract_multiplication_sign_reads_as_x(nlp):
+    text = "FID 2.85 on ImageNet-256×256 with Mixtral-8×7B as judge."
+    got = {(m.text, m.canonical) for m in mentions(nlp, text)}
+    assert {("ImageNet-256×256", "ImageNet-256"), ("Mixtral-8×7B", "Mixtral-8x7B")} <= got
+    for m in mentions(nlp, text):
+        assert text[m.start:m.end] == m.text
