@@ -16,10 +16,10 @@ from spacy.tokens import Doc
 
 from .abbrev import Abbreviation, find_abbreviations
 from .candidates import (
-    _DEFAULT_FAMILIES, _NON_HEADS, MODIFIER_SUFFIX_RE, Candidate, FamilyIndex, apposition_names, coined_names, dataset_phrases,
-    emphasised_names, eponymous_methods, evaluation_datasets, exemplified_names, explicit_head_kind, introduced_names,
-    kind_from_context, kind_from_head, list_siblings, model_names, name_shaped, named_techniques, non_entity_context,
-    noun_acronyms, technique_like, title_case_names,
+    _DEFAULT_FAMILIES, _NON_HEADS, MODIFIER_SUFFIX_RE, Candidate, FamilyIndex, _sentence_start, apposition_names,
+    coined_names, dataset_phrases, emphasised_names, eponymous_methods, evaluation_datasets, exemplified_names,
+    explicit_head_kind, introduced_names, kind_from_context, kind_from_head, list_siblings, model_names, name_shaped,
+    named_techniques, non_entity_context, noun_acronyms, technique_like, title_case_names,
 )
 from .gazetteer import Gazetteer, is_case_sensitive, load_gazetteer, load_stoplist
 from .normalize import MATCHING, concept_key
@@ -264,8 +264,7 @@ _INTRO_BEFORE_RE = re.compile(
 
 def _proposed_here(text: str, start: int) -> bool:
     """True when the sentence before ``start`` says the paper introduces what follows."""
-    sentence_start = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start)) + 1
-    before = text[sentence_start:start]
+    before = text[_sentence_start(text, start):start]
     return bool(_INTRO_BEFORE_RE.search(before)) and len(before) < 200
 
 
@@ -444,7 +443,7 @@ class ConceptResolver:
                     cand = replace(cand, kind=entry.kind, canonical=entry.name, confidence=max(cand.confidence, 0.9),
                                    broader=entry.broader)
             pool.append(cand)
-        urls = [m.span() for m in _URL_RE.finditer(text)] if "://" in text or "www." in text else []
+        urls = _url_spans(text)
         if urls:  # a repository link (anonymous.4open.science/r/TimeFlow-59E4) names no method
             pool = [c for c in pool if not any(s <= c.start < e for s, e in urls)]
         chosen = _non_overlapping(pool)
@@ -507,7 +506,7 @@ class SpanScoring:
     def runs(self, doc: Doc) -> list[tuple[int, int, list[str]]]:
         """``(start, end, features)`` of the capitalised runs no mention covers (what the scorer judges)."""
         text = _text(doc)
-        urls = [m.span() for m in _URL_RE.finditer(text)] if "://" in text or "www." in text else []
+        urls = _url_spans(text)
         mentions = doc._.kg_mentions or []
         defined = frozenset(form for a in doc._.kg_abbreviations or () for form in (a.short, a.long))
         return uncovered_runs(text, [(m.start, m.end) for m in mentions] + urls,
@@ -531,6 +530,11 @@ class SpanScoring:
             added = [replace(c, role=Role.PROPOSES) if concept_key(c.canonical) in proposed else c for c in added]
             doc._.kg_mentions = sorted(mentions + added, key=lambda c: (c.start, c.end, c.canonical))
         return doc
+
+
+def _url_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of the links in ``text`` (a repository link names no method)."""
+    return [m.span() for m in _URL_RE.finditer(text)] if "://" in text or "www." in text else []
 
 
 def _later_uses(text: str, short: str, start: int) -> Iterator[tuple[int, int]]:
