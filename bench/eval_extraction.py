@@ -3,9 +3,10 @@
     python bench/eval_extraction.py [--errors]
 
 The ICLR gold files hold ids and annotations only; the abstracts come from
-../shared/data/iclr2026-openreview. Dev = bench/gold/iclr2026_dev_{a..s}.jsonl in the groups they were
-annotated in: a+b (70 abstracts), c+d+e (120), f+g (80), h+i (80), j+k+l+m (160), n+o (80), p+q+r+s (160),
-each first scored untouched (a fresh estimate), then used while developing and for training the span scorer.
+../shared/data/iclr2026-openreview. Dev = bench/gold/iclr2026_dev_{a..s,x,y,z,1..5}.jsonl in the groups they
+were annotated in: a+b (70 abstracts), c+d+e (120), f+g (80), h+i (80), j+k+l+m (160), n+o (80), p+q+r+s (160),
+x+y+z (120), 1-5 (200), each first scored untouched (a fresh estimate), then used while developing and for
+training the span scorer.
 dev_{t,u,v,w}.jsonl (160) were annotated with p-s in the fourth session and kept aside: never tuned or
 trained on, scored at the end of that session. Test = bench/gold/iclr2026_test.jsonl (40 abstracts,
 annotated independently, never tuned on; its errors are never listed).
@@ -41,7 +42,8 @@ def main() -> None:
         "ICLR 2026 dev j+k+l+m (160, fifth dev set)": (dev("jklm"), None),
         "ICLR 2026 dev n+o (80, sixth dev set)": (dev("no"), None),
         "ICLR 2026 dev p+q+r+s (160, seventh dev set)": (dev("pqrs"), None),
-        "ICLR 2026 dev, all (750)": (dev("abcdefghijklmnopqrs"), None),
+        "ICLR 2026 dev x+y+z+1-5 (320, eighth dev set)": (dev("xyz12345"), None),
+        "ICLR 2026 dev, all (1070)": (dev("abcdefghijklmnopqrsxyz12345"), None),
         "ICLR 2026 t+u+v+w (160, kept aside: never tuned or trained on)": (dev("tuvw"), None),
         "ICLR 2026 test (40, held out)": (load_gold(ROOT / "bench/gold/iclr2026_test.jsonl", "kg", corpus), None),
         "SciERC test (Method→METHOD/MODEL, Material→DATASET)": (load_gold(SHARED / "scierc/test.json", "scierc"), None),

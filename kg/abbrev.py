@@ -182,7 +182,8 @@ def _find_plain(text: str) -> list[Abbreviation]:
             short = before.group(1).strip("\"'“”")
             if is_short_form(short):
                 long = best_long_form(short, stripped)
-                if long and long == stripped and _valid_pair(short, long):
+                # "LLMs (LLaMA-2/3 and GPT-OSS-20B)" lists examples: a long form has no versions or sizes.
+                if long and long == stripped and _valid_pair(short, long) and not re.search(r"\d|/", long):
                     s_start = window_start + before.start(1) + before.group(1).index(short)
                     found.append(Abbreviation(short, s_start, s_start + len(short),
                                               long, offset, offset + len(long)))

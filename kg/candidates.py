@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .normalize import plain_latex
 from .records import ConceptKind, Role
 from .scorer import FUNCTION_WORDS
 
@@ -23,6 +24,7 @@ __all__ = [
     "name_shaped",
     "coined_names",
     "introduced_names",
+    "latex_names",
     "dataset_phrases",
     "emphasised_names",
     "eponymous_methods",
@@ -120,7 +122,7 @@ def technique_like(phrase: str) -> bool:
     >>> technique_like("Temporal Semantic Entropy"), technique_like("Southeast Asian"), technique_like("Attack Success Rate")
     (True, False, False)
     """
-    words = re.findall(r"[A-Za-z][A-Za-z-]*", phrase.lower())
+    words = re.findall(r"[A-Za-z][A-Za-z\u00b2\u00b3\u00b9\u2070-\u2079-]*", phrase.lower())  # "PT²-LLM" is one word
     if not words or words[-1] in _NON_HEADS:
         return False
     head = words[-1].split("-")[-1]
@@ -130,7 +132,7 @@ def technique_like(phrase: str) -> bool:
 def _head(phrase: str) -> str:
     """The head word of a name: its last word, before any "for/via/with …" complement."""
     phrase = re.split(r"\s(?:for|via|with|using|in|on)\s", phrase, maxsplit=1)[0]
-    words = re.findall(r"[A-Za-z][A-Za-z-]*", phrase.lower())
+    words = re.findall(r"[A-Za-z][A-Za-z\u00b2\u00b3\u00b9\u2070-\u2079-]*", phrase.lower())  # "PT²-LLM" is one word
     return words[-1] if words else ""
 
 
@@ -142,12 +144,19 @@ def explicit_head_kind(phrase: str) -> ConceptKind | None:
 
     >>> explicit_head_kind("REwriting Conversations for Agent Planning") is None, explicit_head_kind("FLAT-Bench").value
     (True, 'DATASET')
+    >>> explicit_head_kind("LiveSearchBench").value
+    'DATASET'
     """
     head = _head(phrase)
     kind = _head_kind(head)
     if kind is None and "-" in head and _head_kind(head.rsplit("-", 1)[1]) is T:
         return T
+    if kind is None and _CAMEL_BENCH_RE.search(phrase.rstrip()):
+        return T  # "LiveSearchBench, an automated pipeline for constructing benchmarks" is still a benchmark
     return kind
+
+
+_CAMEL_BENCH_RE = re.compile(r"[a-z0-9](?:Bench|Arena)$")
 
 
 def _head_kind(head: str) -> ConceptKind | None:
@@ -501,6 +510,55 @@ def coined_names(text: str) -> Iterator[Candidate]:
             token = text[start:end]
         kind = kind or kind_from_context(text, start, end)
         yield Candidate(start, end, token, kind or M, "coined", 0.75 if kind else 0.6)
+
+
+#: A word written partly in LaTeX math: "PT$^2$-LLM", "$\\nu$GRPO", "Pascal-5$^i$", "${AutoDrive\\text{-}P^3}$".
+_LATEX_RUN_RE = re.compile(r"(?<![\w$\\^{}])(?:[A-Za-z0-9][\w+-]*)?(?:\$[^$\s]{1,40}\$[\w+-]*)+")
+#: What makes a math run part of a name: a super- or subscript, a Greek letter, a hyphen set in text
+#: mode, or a one-letter variable ("$f$-DP", "$k$NN"); bold initials ("$\\textbf{A}$uto") are not.
+_LATEX_NAME_MATH_RE = re.compile(
+    r"[\^_]|\\(?:alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|kappa|lambda|mu|nu|xi|pi|rho|sigma|"
+    r"tau|phi|varphi|chi|psi|omega|Gamma|Delta|Theta|Lambda|Xi|Pi|Sigma|Phi|Psi|Omega|partial|infty)(?![A-Za-z])|"
+    r"\\(?:text|mbox)\{-\}|^\$[A-Za-z]\$$")
+_LATEX_PLAIN_RE = re.compile(r"[^\W\d_][\w+\-.'\u00b2\u00b3\u00b9\u2070-\u207a\u2202\u221e]*")
+_MATH_RE = re.compile(r"\$[^$]*\$")
+
+
+def latex_names(text: str) -> Iterator[Candidate]:
+    r"""Names written partly in LaTeX math, read as plain text (``canonical``): "PT$^2$-LLM" is PT²-LLM,
+    "$\nu$GRPO" νGRPO, "COCO-20$^i$" COCO-20i. Typed by their shape or context, like coined names.
+
+    The letters outside the math must make a name: "Best-of-$N$", "Top-$K$", "$L$-Lipschitz" and
+    "CO$_2$" are not one.
+
+    >>> [(c.text, c.canonical, c.kind.value) for c in latex_names(
+    ...     r"We propose PT$^2$-LLM, a post-training quantization framework, and test on COCO-20$^i$ with Best-of-$N$.")]
+    [('PT$^2$-LLM', 'PT²-LLM', 'MODEL'), ('COCO-20$^i$', 'COCO-20i', 'METHOD')]
+    """
+    for match in _LATEX_RUN_RE.finditer(text):
+        run = match.group(0).rstrip("-+.")
+        maths = _MATH_RE.findall(run)
+        if not any(_LATEX_NAME_MATH_RE.search(m) for m in maths):
+            continue
+        plain = plain_latex(run)
+        if plain is None or not _LATEX_PLAIN_RE.fullmatch(plain) or sum(c.isalpha() for c in plain) < 2:
+            continue
+        outside = _MATH_RE.sub("", run)
+        capitals = sum(c.isupper() for c in outside)
+        if outside:
+            script_digit = any(re.search(r"[\^_]\{?\s*[0-9+]", m) for m in maths)
+            if capitals < 2 and not (capitals and (script_digit or any(c.isdigit() for c in outside))) and \
+                    kind_from_name(plain) is None:
+                continue  # "Best-of-$N$", "$L$-Lipschitz"
+            if re.fullmatch(r"[A-Z]{1,3}", outside) and not any("^" in m for m in maths):
+                continue  # a chemical formula: "CO$_2$"
+        elif not (re.search(r"\\(?:text|mathrm|mbox)", run) and name_shaped(plain)):
+            continue  # math alone is a formula unless it sets a name in text mode: "${AutoDrive\text{-}P^3}$"
+        if MODIFIER_SUFFIX_RE.search(plain):
+            continue  # "$\mathsf{RoPE}$-based"
+        start, end = match.start(), match.start() + len(run)
+        kind = kind_from_name(plain) or kind_from_context(text, start, end)
+        yield Candidate(start, end, run, kind or M, "latex", 0.75 if kind else 0.6, canonical=plain)
 
 
 # --------------------------------------------------------------------------- introduced names

@@ -18,7 +18,8 @@ from .abbrev import Abbreviation, find_abbreviations
 from .candidates import (
     _DEFAULT_FAMILIES, _NON_HEADS, MODIFIER_SUFFIX_RE, Candidate, FamilyIndex, _sentence_start, apposition_names,
     coined_names, dataset_phrases, emphasised_names, eponymous_methods, evaluation_datasets, exemplified_names,
-    explicit_head_kind, introduced_names, kind_from_context, kind_from_head, list_siblings, model_names, name_shaped,
+    explicit_head_kind, introduced_names, kind_from_context, kind_from_head, latex_names, list_siblings, model_names,
+    name_shaped,
     named_techniques, non_entity_context, noun_acronyms, technique_like, title_case_names,
 )
 from .gazetteer import Gazetteer, is_case_sensitive, load_gazetteer, load_stoplist
@@ -131,6 +132,7 @@ class NamingPatterns:
         found.extend(evaluation_datasets(text))
         found.extend(exemplified_names(text))
         found.extend(coined_names(text))
+        found.extend(latex_names(text) if "$" in text else ())
         found.extend(title_case_names(text))
         found.extend(named_techniques(text))
         found.extend(noun_acronyms(text))
@@ -211,8 +213,8 @@ class NamingPatterns:
             if match is None:
                 continue
             words = match.group(0).split()
-            while words and words[0] in _NOT_VARIANT_WORDS:
-                words = words[1:]
+            while words and (words[0] in _NOT_VARIANT_WORDS or any(MODIFIER_SUFFIX_RE.search(w) for w in words)):
+                words = words[1:]  # "Mamba-based U-Net" is a U-Net built on Mamba, not a variant named so
             if not words:
                 continue
             start = cand.start - len(" ".join(words)) - 1
@@ -236,6 +238,8 @@ _VERSION_AFTER_RE = re.compile(
 #: A dimension written before a known model: "3D U-Net", "2D-CNN".
 _DIMENSION_BEFORE_RE = re.compile(r"(?<![\w-])[1-4]D[ -]$")
 _METRIC_AFTER_RE = re.compile(r"[ -](?:[Dd]istance|[Ss]cores?|[Aa]ccuracy|[Ee]rror|[Dd]ivergence|[Rr]ate)\b")
+#: A name with an edition number: "ChEMBL35", "ImageNet-32" (the stem is looked up).
+_NUMBERED_RE = re.compile(r"([A-Za-z][\w-]{2,}?[A-Za-z])-?(\d+)")
 _PARENTHESIS_RE = re.compile(r"\s*\([^()]{1,30}\)")
 _URL_RE = re.compile(r"(?:https?://|www\.)\S+")
 _WORD_SIBLING_RE = re.compile(r"/([A-Z][A-Za-z0-9]*)(?![\w-])")
@@ -288,7 +292,7 @@ class ConceptResolver:
         """Datasets and models coordinated with a known one ("on GSM8K, SVAMP and FooQA") share its type."""
         out: list[Candidate] = []
         taken = {(c.start, c.end) for c in chosen}
-        untyped = {(c.start, c.end): c for c in chosen if c.source == "coined" and c.confidence <= 0.6}
+        untyped = {(c.start, c.end): c for c in chosen if c.source in ("coined", "latex") and c.confidence <= 0.6}
         for cand in chosen:
             if cand.kind not in (ConceptKind.DATASET, ConceptKind.MODEL) or cand.confidence < 0.8:
                 continue
@@ -436,7 +440,17 @@ class ConceptResolver:
                     continue  # "GPU-parallelized benchmarks": the stem is not what the pattern named
                 cand = replace(cand, end=cand.start + len(stem), text=stem, canonical="")
             if cand.source in _PATTERN_SOURCES:
-                entry = self.gazetteer.lookup(cand.text)
+                entry = self.gazetteer.lookup(cand.canonical if cand.source == "latex" else cand.text)
+                if entry is None and " " not in cand.text:
+                    entry = self.gazetteer.lookup_compact(cand.text)  # "BigBenchHard" is BIG-Bench Hard
+                if entry is None and cand.source == "coined":
+                    stem = _NUMBERED_RE.fullmatch(cand.text)
+                    known = self.gazetteer.lookup(stem.group(1)) if stem else None
+                    if known is not None and known.tier == "named":
+                        # "ChEMBL35", "ScanNet200", "ImageNet-32": a numbered edition of a known name
+                        pool.append(replace(cand, kind=known.kind, canonical=cand.text, confidence=0.8,
+                                            broader=known.name, source="variant"))
+                        continue
                 if entry is not None and cand.source == "title" and entry.tier == "generic":
                     continue  # "Large Language Models" in Title Case is still a broad category
                 if entry is not None:
@@ -458,7 +472,7 @@ class ConceptResolver:
         for index, cand in enumerate(chosen):
             if cand.role is Role.USES and (
                 concept_key(cand.canonical or cand.text) in proposed or (cand.start, cand.end) in proposed_spans or
-                (cand.source in ("coined", "model-pattern", "dataset-pattern", "named-technique", "title") and
+                (cand.source in ("coined", "latex", "model-pattern", "dataset-pattern", "named-technique", "title") and
                  _proposed_here(text, cand.start))
             ):
                 chosen[index] = replace(cand, role=Role.PROPOSES)
@@ -597,7 +611,7 @@ def _singular_long_form(long: str, short: str) -> str:
     return long
 
 
-_WEAK_SOURCES = frozenset({"coined", "list", "evaluation", "emphasis", "title", "named-technique", "eponym"})
+_WEAK_SOURCES = frozenset({"coined", "latex", "list", "evaluation", "emphasis", "title", "named-technique", "eponym"})
 
 
 def _consistent_kinds(chosen: list[Candidate]) -> list[Candidate]:
@@ -620,9 +634,9 @@ _SHAPE_TRUSTED = frozenset({"gazetteer", "variant", "model-pattern"})
 #: Candidate sources in order of trust when two candidates share a span.
 _SOURCE_RANK = {"abbreviation": 5, "gazetteer": 4, "variant": 4, "model-pattern": 3, "introduced": 3,
                 "apposition": 3, "examples": 3, "dataset-pattern": 2, "emphasis": 2, "evaluation": 2,
-                "noun-acronym": 2, "list": 1, "coined": 1, "title": 1, "named-technique": 1, "eponym": 1}
+                "noun-acronym": 2, "list": 1, "coined": 1, "latex": 1, "title": 1, "named-technique": 1, "eponym": 1}
 #: Sources whose names are looked up in the gazetteer (its name and type win when it knows them).
-_PATTERN_SOURCES = frozenset({"coined", "introduced", "emphasis", "dataset-pattern", "apposition", "evaluation",
+_PATTERN_SOURCES = frozenset({"coined", "latex", "introduced", "emphasis", "dataset-pattern", "apposition", "evaluation",
                               "examples", "title", "named-technique", "noun-acronym", "eponym"})
 #: Sources that find a name once (by its context); the gazetteer and the model pattern find every use themselves.
 _FOUND_ONCE = _PATTERN_SOURCES | {"list", "variant", "dataset-pattern"}

@@ -49,14 +49,25 @@ class Gazetteer:
 
     def __post_init__(self) -> None:
         index: dict[str, GazetteerEntry] = {}
+        compact: dict[str, GazetteerEntry | None] = {}
         for entry in self.entries:
             for form in entry.surface_forms:
-                index.setdefault(concept_key(form), entry)
+                key = concept_key(form)
+                index.setdefault(key, entry)
+                if entry.tier == "named":
+                    squeezed = key.replace(" ", "")
+                    compact[squeezed] = entry if compact.get(squeezed, entry) is entry else None
         object.__setattr__(self, "_index", index)
+        object.__setattr__(self, "_compact", {k: e for k, e in compact.items() if e is not None and len(k) >= 6})
 
     def lookup(self, text: str) -> GazetteerEntry | None:
         """The entry one of whose names or aliases ``text`` is (after concept-key normalisation)."""
         return self._index.get(concept_key(text))  # type: ignore[attr-defined]
+
+    def lookup_compact(self, text: str) -> GazetteerEntry | None:
+        """Like :meth:`lookup`, but with the spaces and hyphens between words ignored: "BigBenchHard" is
+        "BIG-Bench Hard". Named entries only, and only keys of six or more letters that one entry owns."""
+        return self._compact.get(concept_key(text).replace(" ", ""))  # type: ignore[attr-defined]
 
     def __len__(self) -> int:
         return len(self.entries)

@@ -66,6 +66,58 @@ def strip_latex(text: str) -> str:
     return _LATEX_CHARS_RE.sub("", text)
 
 
+_GREEK = {name: chr(code) for name, code in (
+    ("alpha", 0x3B1), ("beta", 0x3B2), ("gamma", 0x3B3), ("delta", 0x3B4), ("epsilon", 0x3B5), ("varepsilon", 0x3B5),
+    ("zeta", 0x3B6), ("eta", 0x3B7), ("theta", 0x3B8), ("iota", 0x3B9), ("kappa", 0x3BA), ("lambda", 0x3BB),
+    ("mu", 0x3BC), ("nu", 0x3BD), ("xi", 0x3BE), ("pi", 0x3C0), ("rho", 0x3C1), ("sigma", 0x3C3), ("tau", 0x3C4),
+    ("upsilon", 0x3C5), ("phi", 0x3C6), ("varphi", 0x3C6), ("chi", 0x3C7), ("psi", 0x3C8), ("omega", 0x3C9),
+    ("Gamma", 0x393), ("Delta", 0x394), ("Theta", 0x398), ("Lambda", 0x39B), ("Xi", 0x39E), ("Pi", 0x3A0),
+    ("Sigma", 0x3A3), ("Phi", 0x3A6), ("Psi", 0x3A8), ("Omega", 0x3A9), ("partial", 0x2202), ("infty", 0x221E))}
+_SUPERSCRIPT_DIGITS = str.maketrans("0123456789+", "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079\u207a")
+_LATEX_WRAPPER_RE = re.compile(
+    r"\\(?:text(?:bf|tt|it|sc|rm|sf|up)?|math(?:rm|bf|tt|sf|it|bb|cal)|mbox|operatorname|emph|boldsymbol|bm)\s*\{([^{}]*)\}")
+_LATEX_SCRIPT_RE = re.compile(r"([\^_])(?:\{([^{}]*)\}|([A-Za-z0-9+*]))")
+_LATEX_COMMAND_RE = re.compile(r"\\([A-Za-z]+)")
+
+
+def plain_latex(text: str) -> str | None:
+    r"""The plain-text reading of a name written with LaTeX math, or None when it has markup we cannot read.
+
+    Greek letters become Unicode, digit superscripts superscript digits ("K$^2$" is "K²"), other
+    super- and subscripts run on ("Pascal-5$^i$" is "Pascal-5i", "MuQ$_{m4a}$" is "MuQm4a").
+
+    >>> [plain_latex(t) for t in ("$\\nu$GRPO", "${AutoDrive\\text{-}P^3}$", "Pascal-5$^i$", "$\\text{TRECA}_+$",
+    ...                           "$\\text{COCO}\\mbox{-}20^{i}$", "F${}^2$SA", "$\\sqrt{x}$")]
+    ['νGRPO', 'AutoDrive-P³', 'Pascal-5i', 'TRECA+', 'COCO-20i', 'F²SA', None]
+    """
+    previous = None
+    while previous != text:  # nested wrappers: "\\textbf{\\texttt{X}}"
+        previous = text
+        text = _LATEX_WRAPPER_RE.sub(r"\1", text)
+
+    def script(match: re.Match) -> str:
+        body = match.group(2) if match.group(2) is not None else match.group(3)
+        if match.group(1) == "^" and re.fullmatch(r"[0-9+]+", body):
+            return body.translate(_SUPERSCRIPT_DIGITS)
+        return body
+
+    text = _LATEX_SCRIPT_RE.sub(script, text.replace("{}", ""))
+    unknown = False
+
+    def command(match: re.Match) -> str:
+        nonlocal unknown
+        if match.group(1) in _GREEK:
+            return _GREEK[match.group(1)]
+        unknown = True
+        return ""
+
+    text = _LATEX_COMMAND_RE.sub(command, text)
+    if unknown or "\\" in text:
+        return None
+    text = text.replace("$", "").replace("{", "").replace("}", "")  # bare groups: "${AutoDrive-P^3}$"
+    return None if re.search(r"[\^_]", text) else text
+
+
 def _singular(word: str) -> str:
     if len(word) > 3 and word.endswith("ies") and word[:-3].isalpha():
         return word[:-3] + "y"
