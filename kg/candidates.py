@@ -32,6 +32,7 @@ __all__ = [
     "named_techniques",
     "noun_acronyms",
     "title_case_names",
+    "title_name",
     "kind_from_context",
     "non_entity_context",
     "kind_from_head",
@@ -226,6 +227,37 @@ def _apposition_kind(after: str) -> ConceptKind | None:
             if form in _APPOSITION_KINDS:
                 return _APPOSITION_KINDS[form]
     return None
+
+
+#: A title that names the paper's system before a colon: "HSG-12M: A Large-Scale Dataset of Spatial Multigraphs".
+_TITLE_NAME_RE = re.compile(r"\s*(?P<name>[^\s:][^:]{0,39}?)\s*:\s+(?P<description>\S.*)", re.DOTALL)
+_TITLE_SERIES_RE = re.compile(r"(?:an?|the)\s+(?:[\w-]+\s+){0,2}?(?:series|family|collection|set)\s+of\s+",
+                              re.IGNORECASE)
+
+
+def title_name(title: str | None) -> tuple[str, ConceptKind | None] | None:
+    """The name a title gives the paper's own system, and the type its description gives it.
+
+    >>> [(n, k and k.value) for n, k in map(title_name, (
+    ...     "HSG-12M: A Large-Scale Dataset of Spatial Multigraphs", "MMWebGen: Benchmarking Multimodal Webpage Generation",
+    ...     "OpenHA: A Series of Open-Source Hierarchical Agentic Models in Minecraft",
+    ...     "StepORLM: A Self-Evolving Framework With Generative Process Supervision",
+    ...     "TimeExpert: Boosting Long Time Series Forecasting"))]
+    [('HSG-12M', 'DATASET'), ('MMWebGen', 'DATASET'), ('OpenHA', 'MODEL'), ('StepORLM', 'METHOD'), ('TimeExpert', None)]
+    >>> title_name("Learning to Reason over Long Contexts: An Empirical Study") is None
+    True
+    """
+    match = _TITLE_NAME_RE.match(title or "")
+    if not match:
+        return None
+    name, description = match.group("name"), match.group("description")
+    if len(name.split()) > 3 or not name_shaped(name.replace(" ", ""), capitals=2) and not is_coined(name):
+        return None  # "Learning to Reason over Long Contexts: …" is a phrase, not a name
+    if re.match(r"Benchmark(?:s|ing)?\b", description):
+        return name, T
+    description = _TITLE_SERIES_RE.sub("a ", description, count=1)
+    return name, _apposition_kind(", " + description) if re.match(r"(?:an?|the)\s", description, re.IGNORECASE) \
+        else None
 
 
 _NEXT_WORD_RE = re.compile(r"\s*(?:[-–—]\s*)?(?:based\s+)?([A-Za-z-]+)")

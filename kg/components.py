@@ -20,7 +20,7 @@ from .candidates import (
     coined_names, dataset_phrases, emphasised_names, eponymous_methods, evaluation_datasets, exemplified_names,
     explicit_head_kind, introduced_names, kind_from_context, kind_from_head, latex_names, list_siblings, model_names,
     name_shaped,
-    named_techniques, non_entity_context, noun_acronyms, technique_like, title_case_names,
+    named_techniques, non_entity_context, noun_acronyms, technique_like, title_case_names, title_name,
 )
 from .gazetteer import Gazetteer, is_case_sensitive, load_gazetteer, load_stoplist
 from .normalize import MATCHING, concept_key
@@ -163,9 +163,15 @@ class NamingPatterns:
             if siblings:
                 # "CIFAR-10/100": CIFAR-10 and CIFAR-100.
                 stem = base.rstrip("0123456789")
-                out.extend(replace(cand, end=siblings.end(), text=text[cand.start:siblings.end()], canonical=name,
-                                   source="variant")
-                           for name in [base] + [stem + n for n in siblings.group(0).split("/") if n])
+                names = [base] + [stem + n for n in siblings.group(0).split("/") if n]
+                end = siblings.end()
+                shared = _SHARED_SUFFIX_RE.match(text, end)
+                if shared:  # "CIFAR-10/100-C": CIFAR-10-C and CIFAR-100-C
+                    end = shared.end()
+                    names = [name + shared.group(0) for name in names]
+                out.extend(replace(cand, end=end, text=text[cand.start:end], canonical=name, source="variant",
+                                   broader=base if shared else cand.broader)
+                           for name in names)
                 continue
             match = _DATASET_SUFFIX_RE.match(text, cand.end)
             if not match:
@@ -243,7 +249,8 @@ _NUMBERED_RE = re.compile(r"([A-Za-z][\w-]{2,}?[A-Za-z])-?(\d+)")
 _PARENTHESIS_RE = re.compile(r"\s*\([^()]{1,30}\)")
 _URL_RE = re.compile(r"(?:https?://|www\.)\S+")
 _WORD_SIBLING_RE = re.compile(r"/([A-Z][A-Za-z0-9]*)(?![\w-])")
-_NUMBER_SIBLINGS_RE = re.compile(r"(?:/\d+)+(?![\w-])")
+_NUMBER_SIBLINGS_RE = re.compile(r"(?:/\d+)+(?![\w])")
+_SHARED_SUFFIX_RE = re.compile(r"-[A-Z](?![\w-])")
 _DATASET_SUFFIX_RE = re.compile(
     r"(?:-| )(?:Lite|Pro|Verified|Hard|Mini|Plus|Full|Extended|Diamond|Redux|Live|Multilingual)(?![\w-])|"
     r"[- ]?(?P<years>(?:19|20)\d\d(?:/(?:(?:19|20)?\d\d))*)(?![\w-])")
@@ -314,14 +321,23 @@ class ConceptResolver:
                 taken.add((start, end))
         return out
 
-    def _typed_as_described(self, text: str, chosen: list[Candidate]) -> list[Candidate]:
+    def _typed_as_described(self, text: str, chosen: list[Candidate],
+                            title: tuple[str, ConceptKind | None] | None = None) -> list[Candidate]:
         """A paper's own name takes the type the text gives it, over the type its shape suggests.
 
         ANNOTATION.md: a named system a paper introduces is a METHOD unless the text calls it a model or
         network; so "RoboPARA, a dual-mode planning framework" is a METHOD though "PARA" reads like a
         name, and "our baseline model, YearCLIP" a MODEL. The description is the noun after a mention
         ("X framework", "X, a framework for …") or before it ("the model X"), at any of its mentions.
+
+        ``title`` is the name a title gives the paper's system and the type the title's description
+        gives it (:func:`kg.candidates.title_name`): that name is proposed, and takes that type when
+        neither the abstract nor the name itself says what it is ("HSG-12M: A Large-Scale Dataset …").
         """
+        if title is not None:
+            title_key = concept_key(title[0])
+            chosen = [replace(c, role=Role.PROPOSES) if c.role is Role.USES and c.source != "gazetteer" and
+                      title_key in (concept_key(c.canonical or c.text), concept_key(c.text)) else c for c in chosen]
         described: dict[str, ConceptKind | None] = {}
         for cand in chosen:
             if cand.role is not Role.PROPOSES or cand.source in _SHAPE_TRUSTED or \
@@ -337,12 +353,22 @@ class ConceptResolver:
                 kind = kind_from_context(text, cand.start, after)
                 if kind is not None:
                     described[key] = kind
+        by_title = None
+        if title is not None and title[1] is not None and title_key not in described and \
+                explicit_head_kind(title[0]) is None:
+            by_title = title_key
+            described[title_key] = title[1]
         described = {k: v for k, v in described.items() if v is not None}
         if not described:
             return chosen
-        return [replace(c, kind=described[k]) if c.role is Role.PROPOSES and c.source not in _SHAPE_TRUSTED
-                and (k := concept_key(c.canonical or c.text)) in described and described[k] is not c.kind else c
-                for c in chosen]
+        out = []
+        for c in chosen:
+            k = concept_key(c.canonical or c.text)
+            if c.role is Role.PROPOSES and k in described and described[k] is not c.kind and (
+                    c.source not in _SHAPE_TRUSTED or k == by_title and c.source != "gazetteer"):
+                c = replace(c, kind=described[k])
+            out.append(c)
+        return out
 
     # -- abbreviation definitions ------------------------------------------------
     def _from_abbreviation(self, text: str, abbr: Abbreviation) -> tuple[list[Candidate], tuple[str, str, ConceptKind] | None]:
@@ -476,7 +502,7 @@ class ConceptResolver:
                  _proposed_here(text, cand.start))
             ):
                 chosen[index] = replace(cand, role=Role.PROPOSES)
-        chosen = self._typed_as_described(text, chosen)
+        chosen = self._typed_as_described(text, chosen, title_name(doc.user_data.get("kg_title")))
         original = _original_text(doc)
         if original != text:  # mentions quote the abstract as written
             chosen = [replace(c, text=original[c.start:c.end]) for c in chosen]

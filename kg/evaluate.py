@@ -39,6 +39,7 @@ class GoldDoc:
     id: str
     text: str
     entities: tuple[GoldEntity, ...]
+    title: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,14 +108,16 @@ def _open(path: Path) -> str:
     return (gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw).decode("utf-8")
 
 
-def _load_kg(path: Path, corpus: dict[str, str]) -> list[GoldDoc]:
+def _load_kg(path: Path, corpus: dict[str, Paper]) -> list[GoldDoc]:
     docs = []
     for number, line in enumerate(_open(path).splitlines(), start=1):
         if not line.strip():
             continue
         try:
             obj = json.loads(line)
-            text = obj.get("abstract") or corpus.get(obj["id"])
+            paper = corpus.get(obj["id"])
+            text = obj.get("abstract") or (paper.abstract if paper else None)
+            title = obj.get("title") or (paper.title if paper else None)
             if text is None:
                 raise InputError(f"no abstract for id {obj['id']!r}", path=str(path), line=number,
                                  hint="add an \"abstract\" field or pass the listing that has it with --corpus")
@@ -126,7 +129,7 @@ def _load_kg(path: Path, corpus: dict[str, str]) -> list[GoldDoc]:
         except (json.JSONDecodeError, KeyError, TypeError) as err:
             raise InputError(f"not a gold record ({err})", path=str(path), line=number,
                              hint='each line must be {"id": ..., "entities": [{"name", "type", "tier", "aliases"}]}') from None
-        docs.append(GoldDoc(obj["id"], text, entities))
+        docs.append(GoldDoc(obj["id"], text, entities, title))
     return docs
 
 
@@ -184,7 +187,7 @@ def load_gold(path: str | Path, fmt: str = "auto", corpus: Iterable[Paper] = ())
         name = path.name.lower()
         fmt = "tdmsci" if name.endswith(".conll") else "scierc" if "scierc" in str(path).lower() else "kg"
     if fmt == "kg":
-        return _load_kg(path, {p.id: p.abstract for p in corpus})
+        return _load_kg(path, {p.id: p for p in corpus})
     if fmt == "scierc":
         return _load_scierc(path)
     if fmt == "tdmsci":
@@ -199,7 +202,7 @@ def predict(docs: list[GoldDoc], nlp) -> dict[str, list[Prediction]]:
     from . import extract
     from .nlp import annotate
 
-    papers = [Paper(id=d.id, abstract=d.text) for d in docs]
+    papers = [Paper(id=d.id, abstract=d.text, title=d.title) for d in docs]
     mentions, _ = extract.mentions_from_annotations(list(annotate(nlp, papers)))
     mentions, entities = extract.resolve_entities(mentions)
     by_key = {e.key: e for e in entities}

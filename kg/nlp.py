@@ -146,8 +146,18 @@ def pipeline_description(nlp) -> str:
             f"{meta.get('version', '0.0.0')}: {', '.join(nlp.pipe_names)}")
 
 
+def _make_doc(nlp, paper: Paper):
+    """The paper's abstract as a Doc, with its title in ``user_data["kg_title"]`` (the resolver reads the name
+    a title gives the paper's system, "HSG-12M: A Large-Scale Dataset …")."""
+    doc = nlp.make_doc(paper.abstract)
+    if paper.title:
+        doc.user_data["kg_title"] = paper.title
+    return doc
+
+
 def _annotate_serial(nlp, papers: list[Paper], batch_size: int) -> list[PaperAnnotation]:
-    stream = ((paper.abstract, paper) for paper in papers)  # annotate() keeps only papers with an abstract
+    # annotate() keeps only papers with an abstract
+    stream = ((_make_doc(nlp, paper), paper) for paper in papers)
     return [
         PaperAnnotation(
             paper_id=paper.id,

@@ -21,8 +21,10 @@ _DASH_CHARS = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"
 _DASH_RE = re.compile(f"[{_DASH_CHARS}]")
 _SPACE_RE = re.compile(r"\s+")
 #: The text the extraction components match on: Unicode hyphens and dashes read as "-", the multiplication
-#: sign as "x" ("ImageNet-256×256", "8×7B"); one character each, so offsets are unchanged.
-MATCHING = str.maketrans({**{c: "-" for c in "\u2010\u2011\u2012\u2013\u2212\ufe63\uff0d"}, "\u00d7": "x"})
+#: sign as "x" ("ImageNet-256×256", "8×7B"), the typographic apostrophe as "'" ("AIME ’24"); one character
+#: each, so offsets are unchanged.
+MATCHING = str.maketrans({**{c: "-" for c in "\u2010\u2011\u2012\u2013\u2212\ufe63\uff0d"}, "\u00d7": "x",
+                          "\u2019": "'"})
 _LATEX_CMD_RE = re.compile(r"\\(?:textbf|texttt|textit|emph|mathrm|mathbf|mathcal|text|textsc)\s*\{([^{}]*)\}")
 _LATEX_CHARS_RE = re.compile(r"[$\\{}*_^]")
 

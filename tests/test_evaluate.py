@@ -39,3 +39,14 @@ def test_evaluate_reads_shared_gold_sets(shared_data):
     assert len(scierc) == 50 and any(e.kinds == {"METHOD", "MODEL"} for d in scierc for e in d.entities)
     tdmsci = load_gold(shared_data / "tdmsci" / "test_500_v2.conll", "tdmsci")
     assert len(tdmsci) > 400 and all(e.kinds == {"DATASET"} for d in tdmsci for e in d.entities)
+
+
+def test_load_gold_takes_abstract_and_title_from_the_corpus(tmp_path):
+    from kg.records import Paper
+
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text('{"id": "p1", "entities": [{"name": "HSG-12M", "type": "DATASET", "tier": "named", '
+                    '"aliases": ["HSG-12M"]}]}\n', encoding="utf-8")
+    corpus = [Paper("p1", "Graphs from HSG-12M reveal spectra.", title="HSG-12M: A Large-Scale Dataset")]
+    (doc,) = load_gold(gold, "kg", corpus)
+    assert (doc.text, doc.title) == ("Graphs from HSG-12M reveal spectra.", "HSG-12M: A Large-Scale Dataset")

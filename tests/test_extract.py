@@ -537,3 +537,17 @@ def test_extract_camel_case_bench_names_stay_datasets(nlp):
 def test_extract_mixture_of_experts_is_a_named_architecture(nlp):
     # ANNOTATION.md: architecture families defined with an acronym (mixture of experts (MoE)) are MODEL
     assert ("Mixture of Experts", "MODEL") in found(nlp, "We route tokens in a Mixture-of-Experts layer of a transformer.")
+
+
+def test_extract_the_title_names_the_papers_own_system(nlp):
+    def got(title, abstract):
+        (ann,) = annotate(nlp, [Paper("x", abstract, title=title)])
+        return {(m.text, m.kind.value, m.role.value) for m in ann.mentions}
+
+    # the title's description types a name the abstract does not describe, and the name is proposed
+    assert ("HSG-12M", "DATASET", "proposes") in got(
+        "HSG-12M: A Large-Scale Dataset of Spatial Multigraphs", "Graphs from HSG-12M reveal spectra of crystals.")
+    assert ("HSG-12M", "MODEL", "uses") in got(None, "Graphs from HSG-12M reveal spectra of crystals.")
+    # the abstract's own description wins over the title's
+    assert ("UniHand", "METHOD", "proposes") in got(
+        "UniHand: A Unified Model for Hand Motion", "We propose UniHand, a framework for diverse hand motion.")
