@@ -353,7 +353,7 @@ _VERSION = r"(?:[- ]?v?\d+(?:\.\d+)*[a-z]?(?![\w.]*[A-Za-z]{3}))"
 
 
 _TAIL_RE = re.compile(
-    rf"{_VERSION}?(?:(?:(?:-| |)(?:{_SIZES})|(?:-| ){_SUFFIX}(?!\w)))*(?![\w-]*\w)"
+    rf"{_VERSION}?(?:(?:(?:-| |)(?:{_SIZES})|(?:-| ){_SUFFIX}(?:(?:-\d+(?:\.\d+)*| \d+\.\d+)(?!\w|\.\d))?(?!\w)))*(?![\w-]*\w)"
 )
 _WORD_START_RE = re.compile(r"(?<![\w-])[A-Za-z]+")
 
@@ -841,8 +841,9 @@ def dataset_phrases(text: str) -> Iterator[Candidate]:
         yield Candidate(match.start("name"), match.end("name"), name, T, "dataset-pattern", 0.8)
         if match.group(0).endswith("s"):  # "the Touchdown and Map2Seq benchmarks": the plural noun types the list
             yield from _coordinated_before(text, match.start("name"))
-    if "Dataset" in text or "Benchmark" in text or "Corpus" in text or "Suite" in text:
-        for match in _TITLED_DATASET_RE.finditer(text):  # "the Natural Scenes Dataset": the head is part of the name
+    if "Dataset" in text or "Benchmark" in text or "Corpus" in text or "Suite" in text or "Arena" in text:
+        # "the Natural Scenes Dataset", "WebDev Arena": the head is part of the name
+        for match in _TITLED_DATASET_RE.finditer(text):
             words = match.group("name").split()
             while words and words[0].lower() in FUNCTION_WORDS:
                 words = words[1:]
@@ -855,7 +856,7 @@ def dataset_phrases(text: str) -> Iterator[Candidate]:
 
 
 _TITLED_DATASET_RE = re.compile(
-    r"(?<![\w-])(?P<name>(?:[A-Z][\w'’-]*[A-Za-z0-9] ){1,4}(?:Dataset|Benchmark|Corpus|Suite))(?![\w-])")
+    r"(?<![\w-])(?P<name>(?:[A-Z][\w'’-]*[A-Za-z0-9] ){1,4}(?:Dataset|Benchmark|Corpus|Suite|Arena))(?![\w-])")
 _COORDINATED_BEFORE_RE = re.compile(
     r"(?<![\w-])(?P<name>[A-Z][\w.+-]*[A-Za-z0-9+])(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$")
 

@@ -551,3 +551,10 @@ def test_extract_the_title_names_the_papers_own_system(nlp):
     # the abstract's own description wins over the title's
     assert ("UniHand", "METHOD", "proposes") in got(
         "UniHand: A Unified Model for Hand Motion", "We propose UniHand, a framework for diverse hand motion.")
+
+
+def test_extract_versions_after_a_tier_name_and_arena_datasets(nlp):
+    got = found(nlp, "achieved by GPT-5 and Claude Opus-4.1, while WebDev Arena covers static sites; "
+                     "Qwen2.5-Math-1.5B is smaller.")
+    assert {("Claude Opus-4.1", "MODEL"), ("WebDev Arena", "DATASET"), ("Qwen2.5-Math-1.5B", "MODEL")} <= got
+    assert ("Claude", "MODEL") not in got
