@@ -24,6 +24,7 @@ __all__ = [
     "name_shaped",
     "coined_names",
     "introduced_names",
+    "kind_then_names",
     "latex_names",
     "dataset_phrases",
     "emphasised_names",
@@ -904,6 +905,33 @@ def apposition_names(text: str) -> Iterator[Candidate]:
         tail = text[end:end + 80].lower()
         role = Role.PROPOSES if re.match(r",\s+an?\s+(?:\w+\s+){0,2}?(?:novel|new|simple|unified|our)\b", tail) else Role.USES
         yield Candidate(start, end, name, kind, "apposition", 0.75, role=role)
+
+
+#: A name right after the kind noun that types it: "the open-source solver SCIP", "an algorithm LAMIR that",
+#: "our method, FL-DDPG,".
+_KIND_THEN_NAME_RE = re.compile(
+    r"(?<![\w-])(?P<det>the|an?|our|[Tt]he|[Aa]n?|[Oo]ur)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?P<noun>method|algorithm|framework|approach|solver|optimizer|model|network|architecture)s?,?\s+"
+    rf"(?P<name>{_EVAL_NAME})(?=[\s,.;:)])")
+_KIND_THEN_NAME_ANCHOR_RE = re.compile(
+    r"(?:method|algorithm|framework|approach|solver|optimizer|model|network|architecture)s?,?\s+[A-Z]")
+
+
+def kind_then_names(text: str) -> Iterator[Candidate]:
+    """Acronym-like names right after the kind noun that types them.
+
+    >>> [(c.text, c.kind.value, c.role.value) for c in kind_then_names(
+    ...     "integrated into the open-source solver SCIP. The simulation shows that our method, FL-DDPG, works.")]
+    [('SCIP', 'METHOD', 'uses'), ('FL-DDPG', 'METHOD', 'proposes')]
+    """
+    for match in _matches_before(_KIND_THEN_NAME_RE, _KIND_THEN_NAME_ANCHOR_RE, text, reach=60, after=40):
+        name = match.group("name")
+        if not name_shaped(name) or name.endswith("s") and name[:-1].isupper():
+            continue  # "the model GPUs": a plural, no name
+        kind = _APPOSITION_KINDS.get(match.group("noun"), M)
+        own = match.group("det").lower() == "our" or _proposed_before(text, match.start())
+        yield Candidate(match.start("name"), match.end("name"), name, kind, "apposition", 0.75,
+                        role=Role.PROPOSES if own else Role.USES)
 
 
 _EVAL_SENTENCE_RE = re.compile(

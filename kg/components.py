@@ -18,9 +18,9 @@ from .abbrev import Abbreviation, find_abbreviations
 from .candidates import (
     _DEFAULT_FAMILIES, _NON_HEADS, MODIFIER_SUFFIX_RE, Candidate, FamilyIndex, _sentence_start, apposition_names,
     coined_names, dataset_phrases, emphasised_names, eponymous_methods, evaluation_datasets, exemplified_names,
-    explicit_head_kind, introduced_names, kind_from_context, kind_from_head, latex_names, list_siblings, model_names,
-    name_shaped,
-    named_techniques, non_entity_context, noun_acronyms, technique_like, title_case_names, title_name,
+    explicit_head_kind, introduced_names, kind_from_context, kind_from_head, kind_then_names, latex_names,
+    list_siblings, model_names, name_shaped, named_techniques, non_entity_context, noun_acronyms, technique_like,
+    title_case_names, title_name,
 )
 from .gazetteer import Gazetteer, is_case_sensitive, load_gazetteer, load_stoplist
 from .normalize import MATCHING, concept_key
@@ -129,6 +129,7 @@ class NamingPatterns:
         found.extend(emphasised_names(text))
         found.extend(dataset_phrases(text))
         found.extend(apposition_names(text))
+        found.extend(kind_then_names(text))
         found.extend(evaluation_datasets(text))
         found.extend(exemplified_names(text))
         found.extend(coined_names(text))

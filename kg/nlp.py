@@ -10,7 +10,7 @@ from .errors import ModelNotFound
 from .normalize import MATCHING
 from .records import Paper
 
-__all__ = ["COMPONENTS", "PaperAnnotation", "build", "annotate", "pipeline_description"]
+__all__ = ["COMPONENTS", "PaperAnnotation", "build", "annotate", "paper_doc", "pipeline_description"]
 
 #: Our components, in pipeline order.
 COMPONENTS = ("kg_abbreviations", "kg_gazetteer", "kg_naming_patterns", "kg_concept_resolver", "kg_span_scorer")
@@ -146,7 +146,7 @@ def pipeline_description(nlp) -> str:
             f"{meta.get('version', '0.0.0')}: {', '.join(nlp.pipe_names)}")
 
 
-def _make_doc(nlp, paper: Paper):
+def paper_doc(nlp, paper: Paper):
     """The paper's abstract as a Doc, with its title in ``user_data["kg_title"]`` (the resolver reads the name
     a title gives the paper's system, "HSG-12M: A Large-Scale Dataset …")."""
     doc = nlp.make_doc(paper.abstract)
@@ -157,7 +157,7 @@ def _make_doc(nlp, paper: Paper):
 
 def _annotate_serial(nlp, papers: list[Paper], batch_size: int) -> list[PaperAnnotation]:
     # annotate() keeps only papers with an abstract
-    stream = ((_make_doc(nlp, paper), paper) for paper in papers)
+    stream = ((paper_doc(nlp, paper), paper) for paper in papers)
     return [
         PaperAnnotation(
             paper_id=paper.id,

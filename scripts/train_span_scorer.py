@@ -24,6 +24,7 @@ from kg import nlp as kg_nlp  # noqa: E402
 from kg.evaluate import evaluate, load_gold, predict  # noqa: E402
 from kg.normalize import concept_key  # noqa: E402
 from kg.read import read_papers  # noqa: E402
+from kg.records import Paper  # noqa: E402
 from kg.scorer import CLASSES, DEFAULT_PATH, train  # noqa: E402
 
 GOLD = ROOT / "bench" / "gold"
@@ -39,7 +40,8 @@ def examples(nlp, docs) -> dict[str, list[tuple[list[str], int]]]:
     component = nlp.get_pipe("kg_span_scorer")
     out = {}
     with nlp.select_pipes(disable=["kg_span_scorer"]):
-        for gold, doc in zip(docs, nlp.pipe(d.text for d in docs)):
+        papers = (Paper(id=d.id, abstract=d.text, title=d.title) for d in docs)
+        for gold, doc in zip(docs, nlp.pipe(kg_nlp.paper_doc(nlp, p) for p in papers)):
             rows = []
             for start, end, features in component.runs(doc):
                 key = concept_key(doc.user_data["kg_original_text"][start:end])

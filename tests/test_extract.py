@@ -558,3 +558,10 @@ def test_extract_versions_after_a_tier_name_and_arena_datasets(nlp):
                      "Qwen2.5-Math-1.5B is smaller.")
     assert {("Claude Opus-4.1", "MODEL"), ("WebDev Arena", "DATASET"), ("Qwen2.5-Math-1.5B", "MODEL")} <= got
     assert ("Claude", "MODEL") not in got
+
+
+def test_extract_acronym_names_right_after_their_kind_noun(nlp):
+    got = {(m.text, m.kind.value, m.role.value) for m in mentions(
+        nlp, "Heuristics are integrated into the open-source solver SCIP. This paper introduces an algorithm LAMIR "
+             "that learns. The results indicate that our method, FL-DDPG, yields stability.")}
+    assert {("SCIP", "METHOD", "uses"), ("LAMIR", "METHOD", "proposes"), ("FL-DDPG", "METHOD", "proposes")} <= got
