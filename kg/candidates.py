@@ -240,7 +240,8 @@ def title_name(title: str | None) -> tuple[str, ConceptKind | None] | None:
     """The name a title gives the paper's own system, and the type its description gives it.
 
     >>> [(n, k and k.value) for n, k in map(title_name, (
-    ...     "HSG-12M: A Large-Scale Dataset of Spatial Multigraphs", "MMWebGen: Benchmarking Multimodal Webpage Generation",
+    ...     "HSG-12M: A Large-Scale Dataset of Spatial Multigraphs",
+    ...     "MMWebGen: Benchmarking Multimodal Webpage Generation",
     ...     "OpenHA: A Series of Open-Source Hierarchical Agentic Models in Minecraft",
     ...     "StepORLM: A Self-Evolving Framework With Generative Process Supervision",
     ...     "TimeExpert: Boosting Long Time Series Forecasting"))]
@@ -354,7 +355,9 @@ _VERSION = r"(?:[- ]?v?\d+(?:\.\d+)*[a-z]?(?![\w.]*[A-Za-z]{3}))"
 
 
 _TAIL_RE = re.compile(
-    rf"{_VERSION}?(?:(?:(?:-| |)(?:{_SIZES})|(?:-| ){_SUFFIX}(?:(?:-\d+(?:\.\d+)*| \d+\.\d+)(?!\w|\.\d))?(?!\w)))*(?![\w-]*\w)"
+    # a version may follow a tier name ("Claude Opus-4.1"), not the size it starts ("Qwen2.5-Math-1.5B")
+    rf"{_VERSION}?(?:(?:(?:-| |)(?:{_SIZES})|"
+    rf"(?:-| ){_SUFFIX}(?:(?:-\d+(?:\.\d+)*| \d+\.\d+)(?!\w|\.\d))?(?!\w)))*(?![\w-]*\w)"
 )
 _WORD_START_RE = re.compile(r"(?<![\w-])[A-Za-z]+")
 
@@ -563,7 +566,8 @@ def latex_names(text: str) -> Iterator[Candidate]:
     "CO$_2$" are not one.
 
     >>> [(c.text, c.canonical, c.kind.value) for c in latex_names(
-    ...     r"We propose PT$^2$-LLM, a post-training quantization framework, and test on COCO-20$^i$ with Best-of-$N$.")]
+    ...     r"We propose PT$^2$-LLM, a post-training quantization framework, and test on COCO-20$^i$ "
+    ...     r"with Best-of-$N$.")]
     [('PT$^2$-LLM', 'PT²-LLM', 'MODEL'), ('COCO-20$^i$', 'COCO-20i', 'METHOD')]
     """
     for run_start, run_end in _latex_runs(text):

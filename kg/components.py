@@ -663,8 +663,8 @@ _SOURCE_RANK = {"abbreviation": 5, "gazetteer": 4, "variant": 4, "model-pattern"
                 "apposition": 3, "examples": 3, "dataset-pattern": 2, "emphasis": 2, "evaluation": 2,
                 "noun-acronym": 2, "list": 1, "coined": 1, "latex": 1, "title": 1, "named-technique": 1, "eponym": 1}
 #: Sources whose names are looked up in the gazetteer (its name and type win when it knows them).
-_PATTERN_SOURCES = frozenset({"coined", "latex", "introduced", "emphasis", "dataset-pattern", "apposition", "evaluation",
-                              "examples", "title", "named-technique", "noun-acronym", "eponym"})
+_PATTERN_SOURCES = frozenset({"coined", "latex", "introduced", "emphasis", "dataset-pattern", "apposition",
+                              "evaluation", "examples", "title", "named-technique", "noun-acronym", "eponym"})
 #: Sources that find a name once (by its context); the gazetteer and the model pattern find every use themselves.
 _FOUND_ONCE = _PATTERN_SOURCES | {"list", "variant", "dataset-pattern"}
 
