@@ -8,7 +8,8 @@ were annotated in: a+b (70 abstracts), c+d+e (120), f+g (80), h+i (80), j+k+l+m 
 x+y+z (120), 1-5 (200), each first scored untouched (a fresh estimate), then used while developing and for
 training the span scorer.
 dev_{t,u,v,w}.jsonl (160) were annotated with p-s in the fourth session and kept aside: never tuned or
-trained on, scored at the end of that session. Test = bench/gold/iclr2026_test.jsonl (40 abstracts,
+trained on, scored at the end of that session. dev_{6,7,8,9}.jsonl (160) were annotated in the fifth session and
+kept aside the same way (scored only at its end). Test = bench/gold/iclr2026_test.jsonl (40 abstracts,
 annotated independently, never tuned on; its errors are never listed).
 """
 from __future__ import annotations
@@ -45,6 +46,8 @@ def main() -> None:
         "ICLR 2026 dev x+y+z+1-5 (320, eighth dev set)": (dev("xyz12345"), None),
         "ICLR 2026 dev, all (1070)": (dev("abcdefghijklmnopqrsxyz12345"), None),
         "ICLR 2026 t+u+v+w (160, kept aside: never tuned or trained on)": (dev("tuvw"), None),
+        "ICLR 2026 6+7+8+9 (160, kept aside: never tuned or trained on)": (dev("6789"), None),
+        "ICLR 2026 kept aside, both sets (320)": (dev("tuvw6789"), None),
         "ICLR 2026 test (40, held out)": (load_gold(ROOT / "bench/gold/iclr2026_test.jsonl", "kg", corpus), None),
         "SciERC test (Method→METHOD/MODEL, Material→DATASET)": (load_gold(SHARED / "scierc/test.json", "scierc"), None),
         "TDMSci test (DATASET only)": (load_gold(SHARED / "tdmsci/test_500_v2.conll", "tdmsci"), frozenset({"DATASET"})),
