@@ -116,6 +116,10 @@ def _load_kg(path: Path, corpus: dict[str, Paper]) -> list[GoldDoc]:
         try:
             obj = json.loads(line)
             paper = corpus.get(obj["id"])
+            for field in ("abstract", "title"):
+                if obj.get(field) is not None and not isinstance(obj[field], str):
+                    raise InputError(f"\"{field}\" must be a string", path=str(path), line=number,
+                                     hint=f"write the {field} as a JSON string or leave the field out")
             text = obj.get("abstract") or (paper.abstract if paper else None)
             title = obj.get("title") or (paper.title if paper else None)
             if text is None:

@@ -108,6 +108,18 @@ def test_cli_eval_gold_without_abstract_needs_corpus(runner, tmp_path):
     assert result.exit_code == 1 and "gold.jsonl:1: no abstract for id 'nope'" in result.stderr
 
 
+@pytest.mark.parametrize("line, field", [
+    ('{"id": "a", "abstract": "We use GPT-4.", "title": 5, "entities": []}', "title"),
+    ('{"id": "a", "abstract": 7, "entities": []}', "abstract"),
+])
+def test_cli_eval_gold_fields_must_be_strings(runner, tmp_path, line, field):
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text('{"id": "ok", "abstract": "We use GPT-4.", "entities": []}\n' + line + "\n")
+    result = runner.invoke(cli, ["eval", "--gold", str(gold)])
+    assert result.exit_code == 1 and f'gold.jsonl:2: "{field}" must be a string' in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
 def test_cli_viz_export_report_on_a_build(runner, sample_build, tmp_path):
     out = sample_build.out
     viz = runner.invoke(cli, ["viz", "--dir", str(out), "--graph", "coauthor", "-o", str(tmp_path / "m.html")],
