@@ -672,6 +672,25 @@ _INTRO_LOWER_COLON_RE = re.compile(
     rf"{_WE_OR_THIS_PAPER}\s+(?:first\s+|further\s+|then\s+|also\s+)?"
     r"(?:propose|introduce|present|develop|design)s?\s+"
     r"(?P<name>[a-z][\w-]*(?:\s+[a-z][\w-]*){1,3}):\s+(?:an?\s|[a-z]+ing\b)")
+#: "we propose random padding to augment …", "we also introduce a masked Fourier space loss to penalize …": a
+#: lower-case technique a paper proposes, named by a technique head noun (a trailing kind noun is dropped:
+#: "a channel-aware bit reallocation strategy" proposes "channel-aware bit reallocation").
+_INTRO_TECHNIQUE_RE = re.compile(
+    rf"{_WE_OR_THIS_PAPER}\s+(?:also\s+|further\s+|then\s+|first\s+|additionally\s+)?"
+    r"(?:propose|introduce|present|develop|design|devise)s?\s+(?:(?:a|an)\s+)?(?:(?:novel|new|unique)\s+)?"
+    r"(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:\s+[a-z][a-z0-9]*(?:-[a-z0-9]+)*){1,4}?)"
+    r"(?:\s+(?:strategy|mechanism|scheme|approach|framework|method|technique|process|procedure))?"
+    r"(?=\s+(?:to|that|which|for|as|with|in|on|by|and)\b|\s*[,—:;(.]|\s+-{1,2}\s)")
+_TECHNIQUE_HEADS = frozenset("""
+loss distillation regularization regularizer attention decoding padding correction supervision prompting sampling
+tokenization alignment augmentation masking pruning quantization initialization normalization embedding encoding
+pooling routing scheduling guidance reweighting calibration fine-tuning tuning merging matching reallocation
+partitioning fuzzification filtering selection reflection consistency objective penalty dropout aggregation fusion
+steering replay transformation projection rebalancing weighting""".split())
+#: Words that describe rather than name: "an improved alignment", "a simple regularization".
+_DESCRIPTIVE_FIRST = frozenset(
+    "improved principled simple unified general efficient effective alternative fast iterative tailored lightweight "
+    "standard the two three several multiple both each our this these architectural".split())
 _CALL_KINDS = {**{w: M for w in ("method", "approach", "framework", "technique", "algorithm", "procedure",
                                  "strategy", "objective", "loss", "paradigm", "pipeline", "scheme")},
                **{w: D for w in ("model", "architecture", "network")},
@@ -724,6 +743,20 @@ def introduced_names(text: str) -> Iterator[Candidate]:
                                "a", "an") or not technique_like(name):
             continue
         yield Candidate(match.start("name"), match.end("name"), name, M, "introduced", 0.7, role=Role.PROPOSES)
+    for match in _INTRO_TECHNIQUE_RE.finditer(text):
+        words = match.group("name").split()
+        start = match.start("name")
+        if len(words) > 2 and words[0] in ("approach", "method", "technique", "framework"):
+            start += len(words[0]) + 1  # "an approach self-discriminated filtering"
+            words = words[1:]
+        if words[0] in _DESCRIPTIVE_FIRST or words[0].endswith("ing") and "-" not in words[0] or \
+                any(w in FUNCTION_WORDS for w in words) or \
+                any(w in _CALL_KINDS for w in words[:-1]) or \
+                words[-1] not in _TECHNIQUE_HEADS and words[-1][:-1] not in _TECHNIQUE_HEADS:
+            continue
+        name = " ".join(words)
+        if text[start:start + len(name)] == name:
+            yield Candidate(start, start + len(name), name, M, "introduced", 0.65, role=Role.PROPOSES)
     for match in _CALL_THE_RE.finditer(text) if "e call" in text or "e term" in text or "e name" in text or \
             "e dub" in text else ():
         name = match.group("name")

@@ -565,3 +565,15 @@ def test_extract_acronym_names_right_after_their_kind_noun(nlp):
         nlp, "Heuristics are integrated into the open-source solver SCIP. This paper introduces an algorithm LAMIR "
              "that learns. The results indicate that our method, FL-DDPG, yields stability.")}
     assert {("SCIP", "METHOD", "uses"), ("LAMIR", "METHOD", "proposes"), ("FL-DDPG", "METHOD", "proposes")} <= got
+
+
+def test_extract_lower_case_techniques_a_paper_proposes(nlp):
+    got = {(m.text, m.kind.value, m.role.value) for m in mentions(
+        nlp, "Moreover, we propose random padding to augment features. We also introduce a wavelet contrastive loss "
+             "to penalize outliers. We introduce a channel-aware bit reallocation strategy, which allocates bits.")}
+    assert {("random padding", "METHOD", "proposes"), ("wavelet contrastive loss", "METHOD", "proposes"),
+            ("channel-aware bit reallocation", "METHOD", "proposes")} <= got
+    # described, not named: a generic adjective first, a verb, no technique head
+    assert not [m for m in mentions(nlp, "We propose a simple regularization to help. We introduce providing "
+                                         "explicit supervision to models. We propose a two-stage algorithm that works.")
+                if m.source == "introduced"]
