@@ -678,7 +678,7 @@ _INTRO_LOWER_COLON_RE = re.compile(
 _INTRO_TECHNIQUE_RE = re.compile(
     rf"{_WE_OR_THIS_PAPER}\s+(?:also\s+|further\s+|then\s+|first\s+|additionally\s+)?"
     r"(?:propose|introduce|present|develop|design|devise)s?\s+(?:(?:a|an)\s+)?(?:(?:novel|new|unique)\s+)?"
-    r"(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:\s+[a-z][a-z0-9]*(?:-[a-z0-9]+)*){1,4}?)"
+    r"(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:\s+(?:[a-z][a-z0-9]*|[A-Z][a-z]+)(?:-[a-z0-9]+)*){1,4}?)"
     r"(?:\s+(?:strategy|mechanism|scheme|approach|framework|method|technique|process|procedure))?"
     r"(?=\s+(?:to|that|which|for|as|with|in|on|by|and)\b|\s*[,—:;(.]|\s+-{1,2}\s)")
 _TECHNIQUE_HEADS = frozenset("""

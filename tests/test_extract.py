@@ -570,9 +570,11 @@ def test_extract_acronym_names_right_after_their_kind_noun(nlp):
 def test_extract_lower_case_techniques_a_paper_proposes(nlp):
     got = {(m.text, m.kind.value, m.role.value) for m in mentions(
         nlp, "Moreover, we propose random padding to augment features. We also introduce a wavelet contrastive loss "
-             "to penalize outliers. We introduce a channel-aware bit reallocation strategy, which allocates bits.")}
+             "to penalize outliers. We introduce a channel-aware bit reallocation strategy, which allocates bits. "
+             "We also introduce a masked Fourier space loss to penalize amplitudes.")}
     assert {("random padding", "METHOD", "proposes"), ("wavelet contrastive loss", "METHOD", "proposes"),
-            ("channel-aware bit reallocation", "METHOD", "proposes")} <= got
+            ("channel-aware bit reallocation", "METHOD", "proposes"),
+            ("masked Fourier space loss", "METHOD", "proposes")} <= got
     # described, not named: a generic adjective first, a verb, no technique head
     assert not [m for m in mentions(nlp, "We propose a simple regularization to help. We introduce providing "
                                          "explicit supervision to models. We propose a two-stage algorithm that works.")
