@@ -971,7 +971,7 @@ def apposition_names(text: str) -> Iterator[Candidate]:
 #: A name right after the kind noun that types it: "the open-source solver SCIP", "an algorithm LAMIR that",
 #: "our method, FL-DDPG,".
 _KIND_THEN_NAME_RE = re.compile(
-    r"(?<![\w-])(?P<det>the|an?|our|[Tt]he|[Aa]n?|[Oo]ur)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?<![\w-])(?P<det>[Tt]he|[Aa]n?|[Oo]ur)\s+(?:[\w-]+\s+){0,2}?"
     r"(?P<noun>method|algorithm|framework|approach|solver|optimizer|model|network|architecture)s?,?\s+"
     rf"(?P<name>{_EVAL_NAME})(?=[\s,.;:)])")
 _KIND_THEN_NAME_ANCHOR_RE = re.compile(
