@@ -579,3 +579,18 @@ def test_extract_lower_case_techniques_a_paper_proposes(nlp):
     assert not [m for m in mentions(nlp, "We propose a simple regularization to help. We introduce providing "
                                          "explicit supervision to models. We propose a two-stage algorithm that works.")
                 if m.source == "introduced"]
+
+
+def test_extract_typographic_apostrophe_shared_suffix_and_distinct_variants(nlp):
+    got = {(m.text, m.canonical) for m in mentions(
+        nlp, "Results on AIME ’24 and CIFAR-10/100-C, with π0-FAST and π0 policies.")}
+    assert {("AIME ’24", "AIME 2024"), ("CIFAR-10/100-C", "CIFAR-10-C"), ("CIFAR-10/100-C", "CIFAR-100-C"),
+            ("π0-FAST", "π0-FAST"), ("π0", "π0")} <= got
+
+
+def test_extract_specific_algorithms_are_named_in_words(nlp):
+    # ANNOTATION.md: specific named algorithms are named tier; broad paradigms in words stay out
+    got = found(nlp, "We sample with Markov Chain Monte Carlo, learn with Q-learning and explain with Shapley "
+                     "values, unlike supervised learning.")
+    assert {("Markov Chain Monte Carlo", "METHOD"), ("Q-learning", "METHOD"), ("Shapley Values", "METHOD")} <= got
+    assert not {n for n, _ in got if n.lower().startswith("supervised")}
