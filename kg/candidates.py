@@ -555,7 +555,8 @@ _LATEX_NAME_MATH_RE = re.compile(
     r"tau|phi|varphi|chi|psi|omega|Gamma|Delta|Theta|Lambda|Xi|Pi|Sigma|Phi|Psi|Omega|partial|infty)(?![A-Za-z])|"
     r"\\(?:text|mbox)\{-\}|^\$[A-Za-z]\$$")
 _LATEX_PLAIN_RE = re.compile(r"[^\W\d_][\w+\-.'\u00b2\u00b3\u00b9\u2070-\u207a\u2202\u221e]*")
-_MATH_RE = re.compile(r"\$[^$]*\$")
+#: One math segment of a name, without spaces: "$^2$", "$\\nu$".
+_MATH_SEGMENT_RE = re.compile(r"\$[^$\s]{1,40}\$")
 
 
 def latex_names(text: str) -> Iterator[Candidate]:
@@ -572,13 +573,13 @@ def latex_names(text: str) -> Iterator[Candidate]:
     """
     for run_start, run_end in _latex_runs(text):
         run = text[run_start:run_end].rstrip("-+.")
-        maths = _MATH_RE.findall(run)
+        maths = _MATH_SEGMENT_RE.findall(run)  # a run is made of these segments and word characters
         if not any(_LATEX_NAME_MATH_RE.search(m) for m in maths):
             continue
         plain = plain_latex(run)
         if plain is None or not _LATEX_PLAIN_RE.fullmatch(plain) or sum(c.isalpha() for c in plain) < 2:
             continue
-        outside = _MATH_RE.sub("", run)
+        outside = _MATH_SEGMENT_RE.sub("", run)
         capitals = sum(c.isupper() for c in outside)
         if outside:
             script_digit = any(re.search(r"[\^_]\{?\s*[0-9+]", m) for m in maths)
@@ -596,7 +597,6 @@ def latex_names(text: str) -> Iterator[Candidate]:
         yield Candidate(start, end, run, kind or M, "latex", 0.75 if kind else 0.6, canonical=plain)
 
 
-_MATH_SEGMENT_RE = re.compile(r"\$[^$\s]{1,40}\$")
 _RUN_TAIL_RE = re.compile(r"[\w+-]*")
 
 

@@ -29,8 +29,8 @@ from kg.scorer import CLASSES, DEFAULT_PATH, train  # noqa: E402
 
 GOLD = ROOT / "bench" / "gold"
 CORPUS = ROOT.parent / "shared" / "data" / "iclr2026-openreview" / "iclr2026_submissions.jsonl.gz"
-#: Dev batches grouped as they were annotated (each group one fold of the cross-validation); dev t-w is kept
-#: aside (never trained on) as a fresh estimate.
+#: Dev batches grouped as they were annotated (each group one fold of the cross-validation); dev t-w and 6-9
+#: are kept aside (never trained on) as fresh estimates.
 GROUPS = ("ab", "cde", "fg", "hi", "jklm", "no", "pqrs", "xyz", "12345")
 THRESHOLD = 0.5
 C = 1.0
