@@ -3,14 +3,14 @@
     python bench/eval_extraction.py [--errors]
 
 The ICLR gold files hold ids and annotations only; the abstracts come from
-../shared/data/iclr2026-openreview. Dev = bench/gold/iclr2026_dev_{a..s,x,y,z,1..5}.jsonl in the groups they
-were annotated in: a+b (70 abstracts), c+d+e (120), f+g (80), h+i (80), j+k+l+m (160), n+o (80), p+q+r+s (160),
-x+y+z (120), 1-5 (200), each first scored untouched (a fresh estimate), then used while developing and for
-training the span scorer.
-dev_{t,u,v,w}.jsonl (160) were annotated with p-s in the fourth session and kept aside: never tuned or
-trained on, scored at the end of that session. dev_{6,7,8,9}.jsonl (160) were annotated in the fifth session and
-kept aside the same way (scored only at its end). Test = bench/gold/iclr2026_test.jsonl (40 abstracts,
-annotated independently, never tuned on; its errors are never listed).
+../shared/data/iclr2026-openreview. Dev = bench/gold/iclr2026_dev_{a..s,x,y,z,1..5,10..13}.jsonl in the
+groups they were annotated in: a+b (70 abstracts), c+d+e (120), f+g (80), h+i (80), j+k+l+m (160), n+o (80),
+p+q+r+s (160), x+y+z (120), 1-5 (200), 10-13 (160), each first scored untouched (a fresh estimate), then used
+while developing and for training the span scorer.
+Kept aside (never tuned or trained on, errors never listed, scored at the end of a session): dev_{t,u,v,w}
+(160, annotated in the fourth session), dev_{6,7,8,9} (160, fifth session) and dev_{14..17} (160, sixth
+session; annotated with 10-13 and scored untouched with them first). Test = bench/gold/iclr2026_test.jsonl
+(40 abstracts, annotated independently, never tuned on; its errors are never listed).
 """
 from __future__ import annotations
 
@@ -32,7 +32,8 @@ def main() -> None:
     corpus = read_papers([SHARED / "iclr2026-openreview" / "iclr2026_submissions.jsonl.gz"])
     nlp = kg_nlp.build()
 
-    def dev(parts: str) -> list:
+    def dev(parts: str | list[str]) -> list:
+        """Gold of the named parts: "abc" is parts a, b and c; ["10", "11"] parts 10 and 11."""
         return [d for part in parts for d in load_gold(ROOT / f"bench/gold/iclr2026_dev_{part}.jsonl", "kg", corpus)]
 
     sets = {
@@ -44,10 +45,12 @@ def main() -> None:
         "ICLR 2026 dev n+o (80, sixth dev set)": (dev("no"), None),
         "ICLR 2026 dev p+q+r+s (160, seventh dev set)": (dev("pqrs"), None),
         "ICLR 2026 dev x+y+z+1-5 (320, eighth dev set)": (dev("xyz12345"), None),
-        "ICLR 2026 dev, all (1070)": (dev("abcdefghijklmnopqrsxyz12345"), None),
+        "ICLR 2026 dev 10-13 (160, ninth dev set)": (dev(["10", "11", "12", "13"]), None),
+        "ICLR 2026 dev, all (1230)": (dev([*"abcdefghijklmnopqrsxyz12345", "10", "11", "12", "13"]), None),
         "ICLR 2026 t+u+v+w (160, kept aside: never tuned or trained on)": (dev("tuvw"), None),
         "ICLR 2026 6+7+8+9 (160, kept aside: never tuned or trained on)": (dev("6789"), None),
-        "ICLR 2026 kept aside, both sets (320)": (dev("tuvw6789"), None),
+        "ICLR 2026 14-17 (160, kept aside: never tuned or trained on)": (dev(["14", "15", "16", "17"]), None),
+        "ICLR 2026 kept aside, all three sets (480)": (dev(["t", "u", "v", "w", "6", "7", "8", "9", "14", "15", "16", "17"]), None),
         "ICLR 2026 test (40, held out)": (load_gold(ROOT / "bench/gold/iclr2026_test.jsonl", "kg", corpus), None),
         "SciERC test (Method→METHOD/MODEL, Material→DATASET)": (load_gold(SHARED / "scierc/test.json", "scierc"), None),
         "TDMSci test (DATASET only)": (load_gold(SHARED / "tdmsci/test_500_v2.conll", "tdmsci"), frozenset({"DATASET"})),
