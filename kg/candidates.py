@@ -322,10 +322,10 @@ def non_entity_context(text: str, end: int) -> bool:
 
 def kind_from_name(name: str) -> ConceptKind | None:
     """Type a coined name from its own shape: ``*Bench``/``*QA`` or a count of examples (``JailbreakV-28K``)
-    → dataset, ``*Net``/``*Former`` → model."""
+    → dataset, ``*Net``/``*Former`` or an architecture family (``KleinVAE``, ``MVMoE``, ``ThinkPRM``) → model."""
     if re.search(r"(?:Bench|bench|QA|Eval|Arena|Set|Data|Corpus|Hub)(?:[-\d.]*\w{0,3})?$|-\d+(?:\.\d+)?[kK]$", name):
         return T
-    if re.search(r"(?:Net|Former|former|GPT|LM|BERT|LLM|VLM|ViT|Diffusion|GAN|Coder)(?:[-\d.]*\w{0,3})?$", name):
+    if re.search(r"(?:Net|Former|former|GPT|LM|BERT|LLM|VLM|ViT|Diffusion|GAN|Coder|CNN|VAE|PRM|KAN|MoE|Mamba)(?:[-\d.]*\w{0,3})?$", name):
         return D
     return None
 
@@ -661,23 +661,22 @@ def _name_like(name: str) -> bool:
                for w in words)
 
 
+#: "We propose", "this paper also introduces": the start of a sentence that presents a lower-case contribution.
+_WE_PROPOSE = (rf"{_WE_OR_THIS_PAPER}\s+(?:(?:also|further|then|first|additionally)\s+)?"
+               r"(?:propose|introduce|present|develop|design|devise)s?\s+")
 _INTRO_LOWER_RE = re.compile(
-    rf"{_WE_OR_THIS_PAPER}\s+(?:first\s+|further\s+|then\s+|also\s+)?"
-    r"(?:propose|introduce|present|develop|design)s?\s+(?:the\s+)?"
+    rf"{_WE_PROPOSE}(?:the\s+)?"
     r"(?P<name>[a-z][\w-]*(?:\s+[a-z][\w-]*){1,4})(?=,\s+(?:a|an)\s)")
 
 
 #: "we propose inoculation prompting: modifying …": a lower-case name a colon defines.
 _INTRO_LOWER_COLON_RE = re.compile(
-    rf"{_WE_OR_THIS_PAPER}\s+(?:first\s+|further\s+|then\s+|also\s+)?"
-    r"(?:propose|introduce|present|develop|design)s?\s+"
-    r"(?P<name>[a-z][\w-]*(?:\s+[a-z][\w-]*){1,3}):\s+(?:an?\s|[a-z]+ing\b)")
+    rf"{_WE_PROPOSE}(?P<name>[a-z][\w-]*(?:\s+[a-z][\w-]*){1,3}):\s+(?:an?\s|[a-z]+ing\b)")
 #: "we propose random padding to augment …", "we also introduce a masked Fourier space loss to penalize …": a
 #: lower-case technique a paper proposes, named by a technique head noun (a trailing kind noun is dropped:
 #: "a channel-aware bit reallocation strategy" proposes "channel-aware bit reallocation").
 _INTRO_TECHNIQUE_RE = re.compile(
-    rf"{_WE_OR_THIS_PAPER}\s+(?:also\s+|further\s+|then\s+|first\s+|additionally\s+)?"
-    r"(?:propose|introduce|present|develop|design|devise)s?\s+(?:(?:a|an)\s+)?(?:(?:novel|new|unique)\s+)?"
+    rf"{_WE_PROPOSE}(?:(?:a|an)\s+)?(?:(?:novel|new|unique)\s+)?"
     r"(?P<name>[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:\s+(?:[a-z][a-z0-9]*|[A-Z][a-z]+)(?:-[a-z0-9]+)*){1,4}?)"
     r"(?:\s+(?:strategy|mechanism|scheme|approach|framework|method|technique|process|procedure))?"
     r"(?=\s+(?:to|that|which|for|as|with|in|on|by|and)\b|\s*[,—:;(.]|\s+-{1,2}\s)")

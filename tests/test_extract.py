@@ -406,6 +406,10 @@ def test_extract_plural_dataset_noun_types_the_whole_list(nlp):
      "inoculation prompting", "METHOD"),
     ("we propose a theoretically grounded **gradient denoising** framework that redefines the objective.",
      "gradient denoising", "METHOD"),
+    # an architecture family at the end of a coined name makes it a model (ANNOTATION.md: architectures are MODEL)
+    ("We propose KleinVAE to compress trajectories.", "KleinVAE", "MODEL"),
+    ("We introduce ThinkPRM to verify each step.", "ThinkPRM", "MODEL"),
+    ("We present MVMoE for routing tokens.", "MVMoE", "MODEL"),
 ])
 def test_extract_types_from_lists_names_and_namings(nlp, text, name, kind):
     assert (name, kind) in found(nlp, text)
