@@ -320,10 +320,19 @@ def non_entity_context(text: str, end: int) -> bool:
     return bool(_NON_ENTITY_APPOSITION_RE.match(text, end))
 
 
+#: Datasets named "...Net": their variants ("FG-ImageNet", "ImageNet-S", "ShapeNetV2") are no networks.
+_NET_DATASET_RE = re.compile(r"(?:Image|Shape|Scan|Model|Word|Concept|Object)Net(?![a-z])")
+
+
 def kind_from_name(name: str) -> ConceptKind | None:
-    """Type a coined name from its own shape: ``*Bench``/``*QA`` or a count of examples (``JailbreakV-28K``)
-    → dataset, ``*Net``/``*Former`` or an architecture family (``KleinVAE``, ``MVMoE``, ``ThinkPRM``) → model."""
-    if re.search(r"(?:Bench|bench|QA|Eval|Arena|Set|Data|Corpus|Hub)(?:[-\d.]*\w{0,3})?$|-\d+(?:\.\d+)?[kK]$", name):
+    """Type a coined name from its own shape.
+
+    ``*Bench``/``*QA``, a count of examples (``JailbreakV-28K``) or a variant of a "...Net" dataset
+    (``FG-ImageNet``) → dataset; ``*Net``/``*Former`` or an architecture family (``KleinVAE``, ``MVMoE``,
+    ``ThinkPRM``) → model.
+    """
+    if re.search(r"(?:Bench|bench|QA|Eval|Arena|Set|Data|Corpus|Hub)(?:[-\d.]*\w{0,3})?$|-\d+(?:\.\d+)?[kK]$", name) or \
+            _NET_DATASET_RE.search(name):
         return T
     if re.search(r"(?:Net|Former|former|GPT|LM|BERT|LLM|VLM|ViT|Diffusion|GAN|Coder|CNN|VAE|PRM|KAN|MoE|Mamba)(?:[-\d.]*\w{0,3})?$", name):
         return D

@@ -410,6 +410,10 @@ def test_extract_plural_dataset_noun_types_the_whole_list(nlp):
     ("We propose KleinVAE to compress trajectories.", "KleinVAE", "MODEL"),
     ("We introduce ThinkPRM to verify each step.", "ThinkPRM", "MODEL"),
     ("We present MVMoE for routing tokens.", "MVMoE", "MODEL"),
+    # ... but variants of the "...Net" datasets stay datasets
+    ("Experiments on Mini-ImageNet, FG-ImageNet, and ImageNet-R show gains.", "FG-ImageNet", "DATASET"),
+    ("Across datasets such as MNIST point clouds, ShapeNetV2, and scRNA-seq, our method wins.", "ShapeNetV2",
+     "DATASET"),
 ])
 def test_extract_types_from_lists_names_and_namings(nlp, text, name, kind):
     assert (name, kind) in found(nlp, text)
