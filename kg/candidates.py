@@ -364,9 +364,10 @@ _VERSION = r"(?:[- ]?v?\d+(?:\.\d+)*[a-z]?(?![\w.]*[A-Za-z]{3}))"
 
 
 _TAIL_RE = re.compile(
-    # a version may follow a tier name ("Claude Opus-4.1"), not the size it starts ("Qwen2.5-Math-1.5B")
+    # a version may follow a tier name ("Claude Opus-4.1"), not the size it starts ("Qwen2.5-Math-1.5B");
+    # "-it" is Gemma's instruction tuning, " it" a pronoun ("for Llama-3.1-8B it achieves")
     rf"{_VERSION}?(?:(?:(?:-| |)(?:{_SIZES})|"
-    rf"(?:-| ){_SUFFIX}(?:(?:-\d+(?:\.\d+)*| \d+\.\d+)(?!\w|\.\d))?(?!\w)))*(?![\w-]*\w)"
+    rf"(?:-| (?!it\b)){_SUFFIX}(?:(?:-\d+(?:\.\d+)*| \d+\.\d+)(?!\w|\.\d))?(?!\w)))*(?![\w-]*\w)"
 )
 _WORD_START_RE = re.compile(r"(?<![\w-])[A-Za-z]+")
 

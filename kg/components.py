@@ -115,7 +115,7 @@ class NamingPatterns:
         gazetteer = load_gazetteer(gazetteer_path)
         families = set(_DEFAULT_FAMILIES)
         for entry in gazetteer.entries:
-            if entry.kind is ConceptKind.MODEL and entry.broader is None and entry.tier == "named":
+            if entry.kind is ConceptKind.MODEL and entry.tier == "named":
                 families.update(f for f in entry.surface_forms
                                 if re.fullmatch(r"[A-Z][A-Za-z]+(?:[- ][A-Z][A-Za-z]+)?", f) and len(f) >= 3)
         self.families = FamilyIndex(families)

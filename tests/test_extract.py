@@ -602,3 +602,11 @@ def test_extract_specific_algorithms_are_named_in_words(nlp):
                      "values, unlike supervised learning.")
     assert {("Markov Chain Monte Carlo", "METHOD"), ("Q-learning", "METHOD"), ("Shapley Values", "METHOD")} <= got
     assert not {n for n, _ in got if n.lower().startswith("supervised")}
+
+
+def test_extract_model_tails_after_known_variants_and_no_pronoun_suffix(nlp):
+    # a known variant ("Mistral NeMo", broader Mistral) takes a release tail like its family does
+    assert ("Mistral-Nemo-Instruct-2407", "MODEL") in found(nlp, "On Mistral-Nemo-Instruct-2407, fine-tuning helps.")
+    # Gemma's "-it" suffix needs its hyphen: " it" after a name is a pronoun
+    texts = {m.text for m in mentions(nlp, "For Llama3.1-8B-Instruct it achieves 78.9 on WinoGrande.")}
+    assert "Llama3.1-8B-Instruct" in texts and not any(t.endswith(" it") for t in texts)
