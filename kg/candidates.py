@@ -354,7 +354,7 @@ _DEFAULT_FAMILIES = (
 _SUFFIX = (
     r"(?:Instruct|instruct|Chat|chat|Base|base|VL|Vision|Coder|Math|Mini|mini|Pro|Flash|Turbo|"
     r"Large|Small|Medium|XL|XXL|Tiny|Nano|Ultra|Opus|Sonnet|Haiku|Max|Plus|Lite|R1|V[1-9](?:\.\d)?|"
-    r"Distill|Omni|Thinking|Preview|Reasoner|Air|Scout|Maverick|It|it|hf|HF|Zero|Audio|Next|"
+    r"Distill|Omni|Thinking|Preview|Reasoner|Air|Scout|Maverick|It|it|IT|hf|HF|Zero|Audio|Next|"
     r"Image|Embedding|Guard|Reward|RM|DPO|SFT|Deep|Edge|Long|Code|Exp|Research|A\d+(?:\.\d+)?B|"
     r"[α-ωΣΔΩ]|\$\\(?:alpha|beta|gamma|delta|sigma|Sigma|mu|pi|Delta|Omega)\$)"
 )

@@ -610,3 +610,6 @@ def test_extract_model_tails_after_known_variants_and_no_pronoun_suffix(nlp):
     # Gemma's "-it" suffix needs its hyphen: " it" after a name is a pronoun
     texts = {m.text for m in mentions(nlp, "For Llama3.1-8B-Instruct it achieves 78.9 on WinoGrande.")}
     assert "Llama3.1-8B-Instruct" in texts and not any(t.endswith(" it") for t in texts)
+    # ... while "-IT" is that suffix, and sizes after it expand: two Gemma 2 models and one Gemma 1
+    got = {m.canonical for m in mentions(nlp, "A pool of Gemma2-IT 9B/27B and Gemma1-IT 7B models.")}
+    assert {"Gemma2-IT 9B", "Gemma2-IT 27B", "Gemma1-IT 7B"} <= got
