@@ -211,10 +211,11 @@ class NamingPatterns:
 
     @staticmethod
     def _variants(text: str, found: list[Candidate]) -> Iterator[Candidate]:
-        """Capitalised modifiers before a known name make a variant of it: "Clipped Stochastic Gradient
-        Descent", "Region Mixup", "Intelligent Go-Explore" (named, with the known name as ``broader``)."""
+        """Capitalised modifiers before a known or coined name make a variant of it: "Clipped Stochastic
+        Gradient Descent", "Region Mixup", "Intelligent Go-Explore", "Dual ReferenceNet" (named, with
+        the shorter name as ``broader``)."""
         for cand in found:
-            if cand.source != "gazetteer" or cand.tier != "named" or cand.start < 2:
+            if cand.source not in ("gazetteer", "coined") or cand.tier != "named" or cand.start < 2:
                 continue
             match = _VARIANT_PREFIX_RE.search(text, max(0, cand.start - 60), cand.start)
             if match is None:

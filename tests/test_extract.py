@@ -613,3 +613,9 @@ def test_extract_model_tails_after_known_variants_and_no_pronoun_suffix(nlp):
     # ... while "-IT" is that suffix, and sizes after it expand: two Gemma 2 models and one Gemma 1
     got = {m.canonical for m in mentions(nlp, "A pool of Gemma2-IT 9B/27B and Gemma1-IT 7B models.")}
     assert {"Gemma2-IT 9B", "Gemma2-IT 27B", "Gemma1-IT 7B"} <= got
+
+
+def test_extract_capitalised_modifiers_before_a_coined_name_are_part_of_it(nlp):
+    got = found(nlp, "Our backbone improves on a Dual ReferenceNet design, and the interpretable variant "
+                     "Linear TreeShap is exact.")
+    assert {("Dual ReferenceNet", "MODEL"), ("Linear TreeShap", "METHOD")} <= got
