@@ -16,11 +16,11 @@ from spacy.tokens import Doc
 
 from .abbrev import Abbreviation, find_abbreviations
 from .candidates import (
-    _DEFAULT_FAMILIES, _NON_HEADS, MODIFIER_SUFFIX_RE, Candidate, FamilyIndex, _sentence_start, apposition_names,
-    coined_names, dataset_phrases, emphasised_names, eponymous_methods, evaluation_datasets, exemplified_names,
-    explicit_head_kind, introduced_names, kind_from_context, kind_from_head, kind_then_names, latex_names,
-    list_siblings, model_names, name_shaped, named_techniques, non_entity_context, noun_acronyms, technique_like,
-    title_case_names, title_name,
+    _DEFAULT_FAMILIES, _NON_HEADS, _SUFFIX, MODIFIER_SUFFIX_RE, Candidate, FamilyIndex, _sentence_start,
+    apposition_names, coined_names, dataset_phrases, emphasised_names, eponymous_methods, evaluation_datasets,
+    exemplified_names, explicit_head_kind, introduced_names, kind_from_context, kind_from_head, kind_then_names,
+    latex_names, list_siblings, model_names, name_shaped, named_techniques, non_entity_context, noun_acronyms,
+    technique_like, title_case_names, title_name,
 )
 from .gazetteer import Gazetteer, is_case_sensitive, load_gazetteer, load_stoplist
 from .normalize import MATCHING, concept_key
@@ -189,8 +189,9 @@ class NamingPatterns:
 
     @staticmethod
     def _versions(text: str, found: list[Candidate], gazetteer) -> Iterator[Candidate]:
-        """A name with a version or edition written after it, or a dimension before a known model, is that
-        variant: "FourCastNet v2", "PaddleOCR 3.0", "DiffRhythm 2,", "GSM-Symbolic+", "3D U-Net"."""
+        """A name with a version or edition written after it, a known model with a size or release tail, or
+        a dimension before a known model, is that variant: "FourCastNet v2", "PaddleOCR 3.0", "DiffRhythm 2,",
+        "GSM-Symbolic+", "GPT-o3-mini", "3D U-Net"."""
         for cand in found:
             if cand.source not in ("gazetteer", "coined") or cand.tier != "named":
                 continue
@@ -198,6 +199,10 @@ class NamingPatterns:
             after = _VERSION_AFTER_RE.match(text, end)
             if after:
                 end = after.end()
+            elif cand.kind is ConceptKind.MODEL and cand.source == "gazetteer" and \
+                    (tail := _SUFFIX_AFTER_RE.match(text, end)) and \
+                    not any(c.source == "model-pattern" and c.start <= start and c.end >= tail.end() for c in found):
+                end = tail.end()  # a variant suffix no family pattern took: "GPT-o3-mini"
             if cand.kind is ConceptKind.MODEL and cand.source == "gazetteer" and \
                     (before := _DIMENSION_BEFORE_RE.search(text, max(0, start - 4), start)):
                 start = before.start()
@@ -243,6 +248,8 @@ class NamingPatterns:
 _VERSION_AFTER_RE = re.compile(
     r"\+(?![\w+])|[ -]?[vV]\d+(?:\.\d+)*(?![\w.-]|\.\d)|"
     r" \d(?:\.\d+)+(?![\w.%-]|\.\d)| \d(?=[,;:)]|\.(?!\d)| \(| (?:and|or)\b)")
+#: Variant suffixes after a known model: "-mini" in "GPT-o3-mini".
+_SUFFIX_AFTER_RE = re.compile(rf"(?:-{_SUFFIX})+(?![\w.-]*\w)")
 #: A dimension written before a known model: "3D U-Net", "2D-CNN".
 _DIMENSION_BEFORE_RE = re.compile(r"(?<![\w-])[1-4]D[ -]$")
 _METRIC_AFTER_RE = re.compile(r"[ -](?:[Dd]istance|[Ss]cores?|[Aa]ccuracy|[Ee]rror|[Dd]ivergence|[Rr]ate)\b")

@@ -607,6 +607,9 @@ def test_extract_specific_algorithms_are_named_in_words(nlp):
 def test_extract_model_tails_after_known_variants_and_no_pronoun_suffix(nlp):
     # a known variant ("Mistral NeMo", broader Mistral) takes a release tail like its family does
     assert ("Mistral-Nemo-Instruct-2407", "MODEL") in found(nlp, "On Mistral-Nemo-Instruct-2407, fine-tuning helps.")
+    # and a known model written with a variant suffix is that variant, while coordinated sizes still expand
+    got = found(nlp, "GPT-o3-mini achieves 59.0% accuracy, and LLaMA2-7B/13B/70B less.")
+    assert {("GPT-o3-mini", "MODEL"), ("LLaMA2-7B", "MODEL"), ("LLaMA2-70B", "MODEL")} <= got
     # Gemma's "-it" suffix needs its hyphen: " it" after a name is a pronoun
     texts = {m.text for m in mentions(nlp, "For Llama3.1-8B-Instruct it achieves 78.9 on WinoGrande.")}
     assert "Llama3.1-8B-Instruct" in texts and not any(t.endswith(" it") for t in texts)
