@@ -111,7 +111,7 @@ _NON_HEADS = frozenset(
     "capabilities behavior behaviour phenomenon effect effects failure failures bias biases "
     "representation representations space spaces state states function functions retrieval generation "
     "language languages captioning tracking connecting grounding parsing tagging oversharing misalignment "
-    "fidelity optimality".split()
+    "fidelity optimality similarity faithfulness".split()
 )
 
 
@@ -787,7 +787,7 @@ def emphasised_names(text: str) -> Iterator[Candidate]:
             if 2 <= len(name.split()) <= 5 and re.fullmatch(r"[A-Za-z][a-z-]*(?: [a-z][a-z-]*)+", name) \
                     and not (match.start() and text[match.start() - 1].isalpha()) \
                     and not text[match.end():match.end() + 1].isalpha() and not non_entity_context(text, match.end()) \
-                    and name.split()[0].lower() not in FUNCTION_WORDS:
+                    and name.split()[0].lower() not in FUNCTION_WORDS and name.split()[-1] not in _NON_HEADS:
                 kind = _next_word_kind(text, match.end())
                 if (kind is not None and _proposed_before(text, match.start())) or \
                         _CONTRIBUTION_SENTENCE_RE.search(text, _sentence_start(text, match.start()), match.start()) or \

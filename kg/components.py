@@ -248,6 +248,8 @@ class NamingPatterns:
 _VERSION_AFTER_RE = re.compile(
     r"\+(?![\w+])|[ -]?[vV]\d+(?:\.\d+)*(?![\w.-]|\.\d)|"
     r" \d(?:\.\d+)+(?![\w.%-]|\.\d)| \d(?=[,;:)]|\.(?!\d)| \(| (?:and|or)\b)")
+#: A measured quantity, no entity: "number of reward evaluations (NREs)".
+_QUANTITY_RE = re.compile(r"(?:[Nn]umber|[Aa]mount|[Ff]raction|[Pp]roportion|[Pp]ercentage|[Dd]egree) of\b")
 #: Variant suffixes after a known model: "-mini" in "GPT-o3-mini".
 _SUFFIX_AFTER_RE = re.compile(rf"(?:-{_SUFFIX})+(?![\w.-]*\w)")
 #: A dimension written before a known model: "3D U-Net", "2D-CNN".
@@ -422,7 +424,7 @@ class ConceptResolver:
         after = abbr.short_end + 1 if text[abbr.short_end:abbr.short_end + 1] == ")" else abbr.short_end
         if abbr.long_start > abbr.short_start:  # "SF (long form)": what follows the parenthesis
             after = abbr.long_end + 1 if text[abbr.long_end:abbr.long_end + 1] == ")" else abbr.long_end
-        if non_entity_context(text, after):
+        if non_entity_context(text, after) or _QUANTITY_RE.match(long):
             return None
         kind = explicit_head_kind(long)
         if kind is not None:

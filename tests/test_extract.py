@@ -423,6 +423,9 @@ def test_extract_types_from_lists_names_and_namings(nlp, text, name, kind):
     "We propose a simple data augmentation strategy that helps.",  # a vague contribution: no name
     "Results rely on **careful tuning** of the baseline.",  # emphasis outside a sentence presenting a contribution
     "we call this phenomenon reward collapse.",  # a phenomenon, not a method
+    # a metric set off in a contribution sentence, and a quantity defined with an acronym
+    "We introduce an evaluation that measures their \\textbf{semantic similarity} to references.",
+    "We propose a learner that minimizes the number of reward evaluations (NREs).",
 ])
 def test_extract_lower_case_contributions_need_a_naming_construction(nlp, text):
     assert not found(nlp, text)
