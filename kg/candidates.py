@@ -111,7 +111,8 @@ _NON_HEADS = frozenset(
     "capabilities behavior behaviour phenomenon effect effects failure failures bias biases "
     "representation representations space spaces state states function functions retrieval generation "
     "language languages captioning tracking connecting grounding parsing tagging oversharing misalignment "
-    "fidelity optimality similarity faithfulness".split()
+    "fidelity optimality similarity faithfulness editing completion navigation restoration assessment "
+    "interaction interactions".split()
 )
 
 

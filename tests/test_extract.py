@@ -426,6 +426,9 @@ def test_extract_types_from_lists_names_and_namings(nlp, text, name, kind):
     # a metric set off in a contribution sentence, and a quantity defined with an acronym
     "We introduce an evaluation that measures their \\textbf{semantic similarity} to references.",
     "We propose a learner that minimizes the number of reward evaluations (NREs).",
+    # tasks defined with an acronym
+    "We study Knowledge Graph Completion (KGC), Blind Image Quality Assessment (BIQA) and zero-shot object "
+    "navigation (ZSON).",
 ])
 def test_extract_lower_case_contributions_need_a_naming_construction(nlp, text):
     assert not found(nlp, text)
