@@ -804,6 +804,8 @@ def emphasised_names(text: str) -> Iterator[Candidate]:
         after = match.end()
         while text[after:after + 1] in ("$", "}") and after < len(text):
             after += 1  # "$\textbf{SimuHome}$, a … environment": the context starts after the math
+        if _PROPERTY_HEAD_RE.search(name) or name.split()[-1].lower() in _NON_HEADS:
+            continue  # a property or phenomenon set off for emphasis: "*Ambiguity*:", "low **Reward Density**"
         kind = kind_from_name(name) or kind_from_context(text, match.start(), after) or kind_from_head(name)
         if kind is None and (is_coined(name) or technique_like(name)) and not name.isupper():
             kind = M
@@ -815,6 +817,9 @@ def emphasised_names(text: str) -> Iterator[Candidate]:
         if kind is None:
             continue
         yield Candidate(start, end, name, kind, "emphasis", 0.7, role=Role.PROPOSES)
+
+
+_PROPERTY_HEAD_RE = re.compile(r"(?:^[A-Z]?[a-z]+(?:ence|ance)|[a-z](?:ity|ness))$")
 
 
 #: A sentence that presents the paper's own contribution, up to an emphasised phrase.

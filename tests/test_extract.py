@@ -426,6 +426,9 @@ def test_extract_types_from_lists_names_and_namings(nlp, text, name, kind):
     # a metric set off in a contribution sentence, and a quantity defined with an acronym
     "We introduce an evaluation that measures their \\textbf{semantic similarity} to references.",
     "We propose a learner that minimizes the number of reward evaluations (NREs).",
+    # properties and phenomena set off for emphasis
+    "We list three failure modes. 3) *Ambiguity*: overlapping features confuse the router.",
+    "Training is hindered by low **Reward Density** in deep search scenarios.",
     # tasks defined with an acronym
     "We study Knowledge Graph Completion (KGC), Blind Image Quality Assessment (BIQA) and zero-shot object "
     "navigation (ZSON).",
