@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .normalize import plain_latex
+from .normalize import GREEK_COMMANDS, plain_latex
 from .records import ConceptKind, Role
 from .scorer import FUNCTION_WORDS
 
@@ -562,9 +562,7 @@ def coined_names(text: str) -> Iterator[Candidate]:
 #: What makes a math run part of a name: a super- or subscript, a Greek letter, a hyphen set in text
 #: mode, or a one-letter variable ("$f$-DP", "$k$NN"); bold initials ("$\\textbf{A}$uto") are not.
 _LATEX_NAME_MATH_RE = re.compile(
-    r"[\^_]|\\(?:alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|kappa|lambda|mu|nu|xi|pi|rho|sigma|"
-    r"tau|phi|varphi|chi|psi|omega|Gamma|Delta|Theta|Lambda|Xi|Pi|Sigma|Phi|Psi|Omega|partial|infty)(?![A-Za-z])|"
-    r"\\(?:text|mbox)\{-\}|^\$[A-Za-z]\$$")
+    rf"[\^_]|\\(?:{'|'.join(GREEK_COMMANDS)})(?![A-Za-z])|\\(?:text|mbox)\{{-\}}|^\$[A-Za-z]\$$")
 _LATEX_PLAIN_RE = re.compile(r"[^\W\d_][\w+\-.'\u00b2\u00b3\u00b9\u2070-\u207a\u2202\u221e]*")
 #: One math segment of a name, without spaces: "$^2$", "$\\nu$".
 _MATH_SEGMENT_RE = re.compile(r"\$[^$\s]{1,40}\$")

@@ -7,6 +7,7 @@ import re
 import unicodedata
 
 __all__ = [
+    "GREEK_COMMANDS",
     "MATCHING",
     "clean_space",
     "name_key",
@@ -75,6 +76,8 @@ _GREEK = {name: chr(code) for name, code in (
     ("upsilon", 0x3C5), ("phi", 0x3C6), ("varphi", 0x3C6), ("chi", 0x3C7), ("psi", 0x3C8), ("omega", 0x3C9),
     ("Gamma", 0x393), ("Delta", 0x394), ("Theta", 0x398), ("Lambda", 0x39B), ("Xi", 0x39E), ("Pi", 0x3A0),
     ("Sigma", 0x3A3), ("Phi", 0x3A6), ("Psi", 0x3A8), ("Omega", 0x3A9), ("partial", 0x2202), ("infty", 0x221E))}
+#: The LaTeX commands ``plain_latex`` reads as Greek letters (and ∂, ∞).
+GREEK_COMMANDS = tuple(_GREEK)
 _SUPERSCRIPT_DIGITS = str.maketrans(
     "0123456789+", "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079\u207a")
 _LATEX_WRAPPER_RE = re.compile(
