@@ -817,6 +817,7 @@ def emphasised_names(text: str) -> Iterator[Candidate]:
         yield Candidate(start, end, name, kind, "emphasis", 0.7, role=Role.PROPOSES)
 
 
+#: A property or phenomenon, no technique: "Task Diversity", "Robustness", "Interference".
 _PROPERTY_HEAD_RE = re.compile(r"(?:^[A-Z]?[a-z]+(?:ence|ance)|[a-z](?:ity|ness))$")
 
 

@@ -189,8 +189,8 @@ class NamingPatterns:
 
     @staticmethod
     def _versions(text: str, found: list[Candidate], gazetteer) -> Iterator[Candidate]:
-        """A name with a version or edition written after it, a known model with a size or release tail, or
-        a dimension before a known model, is that variant: "FourCastNet v2", "PaddleOCR 3.0", "DiffRhythm 2,",
+        """A name with a version or edition written after it, a known model with a variant suffix, or a
+        dimension before a known model, is that variant: "FourCastNet v2", "PaddleOCR 3.0", "DiffRhythm 2,",
         "GSM-Symbolic+", "GPT-o3-mini", "3D U-Net"."""
         for cand in found:
             if cand.source not in ("gazetteer", "coined") or cand.tier != "named":
