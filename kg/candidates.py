@@ -295,12 +295,14 @@ def kind_from_context(text: str, start: int, end: int) -> ConceptKind | None:
 
 
 _PRECEDING_KIND_RE = re.compile(
-    r"\b(?P<noun>model|network|llm|vlm|benchmark|dataset|corpus|environment)s?,?\s+(?:\*\*|\\textbf\{)?$",
+    r"\b(?P<noun>model|network|llm|vlm|benchmark|dataset|corpus|environment)s?,?\s+"
+    r"(?:(?:called|named|dubbed|termed)\s+)?(?:\*\*|\\textbf\{)?$",
     re.IGNORECASE)
 
 
 def _preceding_kind(text: str, start: int, end: int | None = None) -> ConceptKind | None:
-    """Type from the kind noun right before a name: "the open-source model Search-R1", "the benchmark, X".
+    """Type from the kind noun right before a name: "the open-source model Search-R1", "the benchmark, X",
+    "a model called CounterTwin".
 
     Not across a clause boundary: in "evaluated on two benchmarks, Mem4Nav improves …" the
     name after the comma is the subject of a new clause (``end`` given, a lower-case word follows).

@@ -248,6 +248,11 @@ class NamingPatterns:
 _VERSION_AFTER_RE = re.compile(
     r"\+(?![\w+])|[ -]?[vV]\d+(?:\.\d+)*(?![\w.-]|\.\d)|"
     r" \d(?:\.\d+)+(?![\w.%-]|\.\d)| \d(?=[,;:)]|\.(?!\d)| \(| (?:and|or)\b)")
+#: A description that makes a paper's own system a trained model: "X is post-trained from …", "X is trained
+#: as a masked language model".
+_TRAINED_AFTER_RE = re.compile(
+    r",?\s+(?:is|was)\s+(?:then\s+|further\s+|first\s+)?(?:post-|pre-?)?(?:trained|fine-?tuned|finetuned)\s+"
+    r"(?:from|on|as|with|via|using)\b")
 #: A measured quantity, no entity: "number of reward evaluations (NREs)".
 _QUANTITY_RE = re.compile(r"(?:[Nn]umber|[Aa]mount|[Ff]raction|[Pp]roportion|[Pp]ercentage|[Dd]egree) of\b")
 #: Variant suffixes after a known model: "-mini" in "GPT-o3-mini".
@@ -362,6 +367,8 @@ class ConceptResolver:
                 if _VERB_AFTER_RE.match(text, after):
                     continue  # "TVM models the transition …": a verb, not a description
                 kind = kind_from_context(text, cand.start, after)
+                if kind is None and _TRAINED_AFTER_RE.match(text, after):
+                    kind = ConceptKind.MODEL  # "X is post-trained from Qwen3-14B": the text calls X a model
                 if kind is not None:
                     described[key] = kind
         by_title = None

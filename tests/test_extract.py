@@ -631,3 +631,10 @@ def test_extract_capitalised_modifiers_before_a_coined_name_are_part_of_it(nlp):
     got = found(nlp, "Our backbone improves on a Dual ReferenceNet design, and the interpretable variant "
                      "Linear TreeShap is exact.")
     assert {("Dual ReferenceNet", "MODEL"), ("Linear TreeShap", "METHOD")} <= got
+
+
+def test_extract_a_model_called_x_and_a_system_trained_from_a_model_are_models(nlp):
+    assert ("CounterTwin", "MODEL") in found(
+        nlp, "Building on this view, we develop an effective model called CounterTwin, which yields ensembles.")
+    assert ("SocioSeg", "DATASET") in found(nlp, "We build a dataset named SocioSeg, which covers cities.")
+    assert ("InfoAgent", "MODEL") in found(nlp, "Our InfoAgent is post-trained from Qwen3-14B using a two-stage recipe.")
