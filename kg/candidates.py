@@ -208,7 +208,7 @@ _APPOSITION_START_RE = re.compile(
     r",?\s+(?:which is\s+)?(?:an?|the(?:\s+(?:first|new|novel|proposed))?|our(?:\s+new)?)\s+", re.IGNORECASE)
 # Words that end the noun phrase of an apposition ("X, a module *that* …", "X, an attack *targeting* …").
 _NP_END_RE = re.compile(
-    r"[.;:()]|,\s+(?:and|or|but|while|which|where|whereas|as|enabling|allowing)\b|"
+    r"\.(?!\w)|[;:()]|,\s+(?:and|or|but|while|which|where|whereas|as|enabling|allowing)\b|"
     r"(?<![\w-])(?:that|which|who|whose|for|to|with|of|in|on|from|by|via|using|and\s+(?:a|an|the)|where|"
     r"designed|based|built|capable|trained|tailored|aimed|targeting|leveraging|combining|integrating|enabling|"
     r"specifically)(?![\w-])", re.IGNORECASE)

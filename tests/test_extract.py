@@ -638,3 +638,6 @@ def test_extract_a_model_called_x_and_a_system_trained_from_a_model_are_models(n
         nlp, "Building on this view, we develop an effective model called CounterTwin, which yields ensembles.")
     assert ("SocioSeg", "DATASET") in found(nlp, "We build a dataset named SocioSeg, which covers cities.")
     assert ("InfoAgent", "MODEL") in found(nlp, "Our InfoAgent is post-trained from Qwen3-14B using a two-stage recipe.")
+    # an apposition's noun phrase runs over the dots of a version number
+    assert ("SAVIOR-OCR", "MODEL") in found(
+        nlp, "We further introduce SAVIOR-OCR, a Qwen-2.5-VL-7B-Instruct model fine-tuned on our data.")
