@@ -781,6 +781,8 @@ def emphasised_names(text: str) -> Iterator[Candidate]:
     for match in _EMPH_RE.finditer(text):
         group = "a" if match.group("a") is not None else "b"
         name = match.group(group).strip()
+        if not name or name.split()[-1].lower() in _NON_HEADS:
+            continue  # a metric or phenomenon set off for emphasis: "\textbf{semantic similarity}"
         if not _name_like(name) or len(name.split()) > 5:
             # "a **gradient denoising** framework": a lower-case phrase the paper sets off and types as its own.
             # "we propose **conditioned initialization**, a scheme": a lower-case phrase set off in a sentence
@@ -788,7 +790,7 @@ def emphasised_names(text: str) -> Iterator[Candidate]:
             if 2 <= len(name.split()) <= 5 and re.fullmatch(r"[A-Za-z][a-z-]*(?: [a-z][a-z-]*)+", name) \
                     and not (match.start() and text[match.start() - 1].isalpha()) \
                     and not text[match.end():match.end() + 1].isalpha() and not non_entity_context(text, match.end()) \
-                    and name.split()[0].lower() not in FUNCTION_WORDS and name.split()[-1] not in _NON_HEADS:
+                    and name.split()[0].lower() not in FUNCTION_WORDS:
                 kind = _next_word_kind(text, match.end())
                 if (kind is not None and _proposed_before(text, match.start())) or \
                         _CONTRIBUTION_SENTENCE_RE.search(text, _sentence_start(text, match.start()), match.start()) or \
@@ -804,7 +806,7 @@ def emphasised_names(text: str) -> Iterator[Candidate]:
         after = match.end()
         while text[after:after + 1] in ("$", "}") and after < len(text):
             after += 1  # "$\textbf{SimuHome}$, a … environment": the context starts after the math
-        if _PROPERTY_HEAD_RE.search(name) or name.split()[-1].lower() in _NON_HEADS:
+        if _PROPERTY_HEAD_RE.search(name):
             continue  # a property or phenomenon set off for emphasis: "*Ambiguity*:", "low **Reward Density**"
         kind = kind_from_name(name) or kind_from_context(text, match.start(), after) or kind_from_head(name)
         if kind is None and (is_coined(name) or technique_like(name)) and not name.isupper():

@@ -344,7 +344,8 @@ class ConceptResolver:
         ANNOTATION.md: a named system a paper introduces is a METHOD unless the text calls it a model or
         network; so "RoboPARA, a dual-mode planning framework" is a METHOD though "PARA" reads like a
         name, and "our baseline model, YearCLIP" a MODEL. The description is the noun after a mention
-        ("X framework", "X, a framework for …") or before it ("the model X"), at any of its mentions.
+        ("X framework", "X, a framework for …") or before it ("the model X"), at any of its mentions; "X is
+        post-trained from …" calls X a model.
 
         ``title`` is the name a title gives the paper's system and the type the title's description
         gives it (:func:`kg.candidates.title_name`): that name is proposed, and takes that type when
