@@ -18,14 +18,14 @@ from .abbrev import Abbreviation, find_abbreviations
 from .candidates import (
     _DEFAULT_FAMILIES, _NON_HEADS, _SUFFIX, MODIFIER_SUFFIX_RE, Candidate, FamilyIndex, _sentence_start,
     apposition_names, coined_names, dataset_phrases, emphasised_names, eponymous_methods, evaluation_datasets,
-    exemplified_names, explicit_head_kind, introduced_names, kind_from_context, kind_from_head, kind_then_names,
-    latex_names, list_siblings, model_names, name_shaped, named_techniques, non_entity_context, noun_acronyms,
-    technique_like, title_case_names, title_name,
+    exemplified_names, explicit_head_kind, introduced_names, kind_from_context, kind_from_head, kind_from_name,
+    kind_then_names, latex_names, list_siblings, model_names, name_shaped, named_techniques, non_entity_context,
+    noun_acronyms, technique_like, title_case_names, title_name,
 )
 from .gazetteer import Gazetteer, is_case_sensitive, load_gazetteer, load_stoplist
 from .normalize import MATCHING, concept_key
 from .records import ConceptKind, Role
-from .scorer import load_scorer, uncovered_runs
+from .scorer import CLASSES, load_scorer, uncovered_runs
 
 __all__ = ["AbbreviationDetector", "GazetteerMatcher", "NamingPatterns", "ConceptResolver", "SpanScoring"]
 
@@ -563,13 +563,33 @@ class SpanScoring:
         return non_entity_context(text, parenthesis.end() if parenthesis else end)
 
     def runs(self, doc: Doc) -> list[tuple[int, int, list[str]]]:
-        """``(start, end, features)`` of the capitalised runs no mention covers (what the scorer judges)."""
+        """``(start, end, features)`` of the capitalised runs no mention covers (what the scorer judges).
+
+        A run that is the name the paper's title gives its system ("NEO: Test-Time Adaptation …")
+        carries the feature ``title-name``: :meth:`__call__` takes it without asking the scorer.
+        """
         text = _text(doc)
         urls = _url_spans(text)
         mentions = doc._.kg_mentions or []
         defined = frozenset(form for a in doc._.kg_abbreviations or () for form in (a.short, a.long))
-        return uncovered_runs(text, [(m.start, m.end) for m in mentions] + urls,
+        runs = uncovered_runs(text, [(m.start, m.end) for m in mentions] + urls,
                               proposed=_proposed_here, skip=self._skip, defined=defined)
+        title = title_name(doc.user_data.get("kg_title"))
+        if title is not None:
+            key = concept_key(title[0])
+            runs = [(s, e, f + ["title-name"] if concept_key(text[s:e]) == key else f) for s, e, f in runs]
+        return runs
+
+    def _title_decision(self, doc: Doc, start: int, end: int, features: list[str]) -> tuple[ConceptKind, float]:
+        """The type of the title's name: what the title calls it ("X: A Benchmark for …"), else what its
+        shape or the abstract says ("11Plus-Bench", "X, a model …"), else the scorer's likeliest type; its
+        confidence is the scorer's P(entity), at least 0.5."""
+        text = _text(doc)
+        title = title_name(doc.user_data.get("kg_title"))
+        p = self.scorer.probabilities(features)
+        kind = (title[1] if title is not None else None) or kind_from_name(text[start:end]) or \
+            kind_from_context(text, start, end) or ConceptKind(CLASSES[max(range(1, len(CLASSES)), key=lambda k: p[k])])
+        return kind, max(1.0 - p[0], 0.5)
 
     def __call__(self, doc: Doc) -> Doc:
         text = _text(doc)
@@ -577,13 +597,21 @@ class SpanScoring:
         original = _original_text(doc)
         added = []
         for start, end, features in self.runs(doc):  # runs never overlap each other or a mention
-            decision = None if self._said_not_entity(text, end) else self.scorer.decide(features)
+            if self._said_not_entity(text, end):
+                continue
+            if "title-name" in features:
+                # The title names the paper's system and the abstract uses the name: an entity (dev gold: 32
+                # such runs were named entities, 1 was not), whatever the scorer thinks of its shape.
+                decision = self._title_decision(doc, start, end, features)
+            else:
+                decision = self.scorer.decide(features)
             if decision is None:
                 continue
             kind, probability = decision
             added.append(Candidate(start, end, original[start:end], kind, "scorer", round(probability, 3),
                                    canonical=text[start:end],
-                                   role=Role.PROPOSES if "proposed" in features else Role.USES))
+                                   role=Role.PROPOSES if "proposed" in features or "title-name" in features
+                                   else Role.USES))
         if added:
             proposed = {concept_key(m.canonical or m.text) for m in mentions + added if m.role is Role.PROPOSES}
             added = [replace(c, role=Role.PROPOSES) if concept_key(c.canonical) in proposed else c for c in added]

@@ -62,18 +62,18 @@ def _is_capitalised(word: str) -> bool:
 
 
 def _tokens(text: str, offset: int = 0) -> list[tuple[int, int, str]]:
-    """Whitespace-and-bracket tokens with their offsets; edge quotes, stars and sentence punctuation trimmed."""
+    """Whitespace-and-bracket tokens with their offsets; edge quotes, emphasis marks and sentence punctuation trimmed."""
     out = []
     position = 0
     for raw in _TOKEN_RE.findall(text):
         start = text.find(raw, position)
         position = end = start + len(raw)
         word = raw
-        if word[-1] in ".!?'’*":
-            word = word.rstrip(".!?'’*")
+        if word[-1] in ".!?'’*_":
+            word = word.rstrip(".!?'’*_")
             end = start + len(word)
-        if word and word[0] in "'‘’*":
-            stripped = word.lstrip("'‘’*")
+        if word and word[0] in "'‘’*_":  # quotes and Markdown emphasis: *X*, _X_
+            stripped = word.lstrip("'‘’*_")
             start += len(word) - len(stripped)
             word = stripped
         if word:
@@ -104,7 +104,7 @@ def _window(text: str, start: int, end: int, before: int = 2, after: int = 1
     return toks[keep:j + 1 + after], i - keep, j - keep
 
 
-_GAP_CHARS = frozenset("()[]{},;:\"“”.!?'’‘*")
+_GAP_CHARS = frozenset("()[]{},;:\"“”.!?'’‘*_")
 
 
 def _sentence_initial(text: str, start: int) -> bool:
@@ -156,8 +156,8 @@ def capitalised_runs(text: str, covered: Sequence[tuple[int, int]] = (), skip=No
         group = text[m_start:m_end]
         if covered.covers(m_start, m_end):
             continue  # inside one mention: most acronyms and known names
-        if " " not in group and _TITLE_WORD_RE.fullmatch(group.strip(".!?'’‘*")) \
-                and _sentence_initial(text, m_start + len(group) - len(group.lstrip("'‘’*"))):
+        if " " not in group and _TITLE_WORD_RE.fullmatch(group.strip(".!?'’‘*_")) \
+                and _sentence_initial(text, m_start + len(group) - len(group.lstrip("'‘’*_"))):
             continue  # "Recent", "Experiments": a sentence starts with a capital
         words = _tokens(group, m_start)
         pieces, piece = [], []

@@ -81,6 +81,23 @@ def test_scorer_leaves_sentence_words_and_named_non_entities_alone(nlp):
     assert scorer_mentions(nlp, text) == []
 
 
+def test_the_title_name_used_in_the_abstract_is_the_papers_entity(nlp):
+    text = ("Channel mixing in convolutional networks is rigid. Across multiple backbones, Tiled Gate delivers "
+            "consistent improvements on three segmentation datasets.")
+
+    def found(title):
+        (ann,) = annotate(nlp, [Paper("x", text, title=title)])
+        return [(m.text, m.kind, m.role) for m in ann.mentions]
+
+    assert found(None) == []  # the scorer alone does not take "Tiled Gate"
+    assert found("Tiled Gate: Local Gradient Flow Across Channels") == [("Tiled Gate", ConceptKind.METHOD, Role.PROPOSES)]
+    assert found("Tiled Gate: A Benchmark for Channel Mixing") == [("Tiled Gate", ConceptKind.DATASET, Role.PROPOSES)]
+    assert found("Learning Gates: Local Gradient Flow") == []  # another name
+    said = text.replace("Tiled Gate delivers", "Tiled Gate, a new task, delivers")
+    (ann,) = annotate(nlp, [Paper("x", said, title="Tiled Gate: Local Gradient Flow")])
+    assert ann.mentions == ()  # the abstract says it is no entity
+
+
 def test_scorer_never_overrides_rules(nlp):
     text = "We fine-tune Qwen2.5-7B with Direct Preference Optimization (DPO) on GSM8K."
     assert scorer_mentions(nlp, text) == []
