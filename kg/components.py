@@ -595,16 +595,27 @@ class SpanScoring:
         text = _text(doc)
         mentions = list(doc._.kg_mentions or [])
         original = _original_text(doc)
-        added = []
+        judged = []
         for start, end, features in self.runs(doc):  # runs never overlap each other or a mention
             if self._said_not_entity(text, end):
                 continue
             if "title-name" in features:
                 # The title names the paper's system and the abstract uses the name: an entity (dev gold: 32
-                # such runs were named entities, 1 was not), whatever the scorer thinks of its shape.
+                # such runs, 14 names, were named entities; 1 run was not), whatever the scorer thinks of its shape.
                 decision = self._title_decision(doc, start, end, features)
             else:
                 decision = self.scorer.decide(features)
+            judged.append((start, end, features, decision))
+        # One name, one decision per abstract: the scorer judges each use by its context, and the use it is
+        # surest of decides for all of them (type and confidence), so no use of an accepted name is left out.
+        best: dict[str, tuple[ConceptKind, float]] = {}
+        for start, end, _, decision in judged:
+            key = concept_key(text[start:end])
+            if decision is not None and (key not in best or decision[1] > best[key][1]):
+                best[key] = decision
+        added = []
+        for start, end, features, _ in judged:
+            decision = best.get(concept_key(text[start:end]))
             if decision is None:
                 continue
             kind, probability = decision

@@ -179,6 +179,12 @@ def capitalised_runs(text: str, covered: Sequence[tuple[int, int]] = (), skip=No
                 while piece and not _is_capitalised(piece[0][2]):
                     piece = piece[1:]
                 first = False
+            elif first and len(piece) > 2 and piece[1][2] in _CONNECTORS and (
+                    piece[1][2] == "the" or not _TITLE_WORD_RE.fullmatch(piece[2][2])):
+                # "Compared to SOTA", "Results of Foo-Net", "Using the OPC": a sentence-initial word and its
+                # preposition are no part of the name after them ("Mixture of Experts" stays whole).
+                piece = piece[2:]
+                first = False
             if not piece or (first and len(piece) == 1 and _TITLE_WORD_RE.fullmatch(piece[0][2])):
                 continue  # "Recent", "Experiments": a sentence starts with a capital
             if covered.overlaps(piece[0][0], piece[-1][1]) or (skip and skip(text[piece[0][0]:piece[-1][1]])):

@@ -27,6 +27,14 @@ def test_capitalised_runs_join_connectors_and_skip_sentence_initial_function_wor
 
 def test_capitalised_runs_strip_markdown_emphasis():
     assert [r[2] for r in capitalised_runs("two innovations: an *SNR Scheduler* and more")] == ["SNR Scheduler"]
+    assert [r[2] for r in capitalised_runs("we present _Vid2World_, which")] == ["Vid2World"]
+
+
+def test_capitalised_runs_drop_a_sentence_initial_word_and_its_preposition():
+    runs = lambda text: [r[2] for r in capitalised_runs(text)]  # noqa: E731
+    assert runs("Results of Foo-Net are good. Compared to SOTA, we win.") == ["Foo-Net", "SOTA"]
+    assert runs("Using the OPC Model, we go.") == ["OPC Model"]
+    assert runs("Mixture of Experts helps. Chain of Thought works.") == ["Mixture of Experts", "Chain of Thought"]
 
 
 def test_capitalised_runs_skip_sentence_initial_plain_words_and_covered_spans():
@@ -96,6 +104,19 @@ def test_the_title_name_used_in_the_abstract_is_the_papers_entity(nlp):
     said = text.replace("Tiled Gate delivers", "Tiled Gate, a new task, delivers")
     (ann,) = annotate(nlp, [Paper("x", said, title="Tiled Gate: Local Gradient Flow")])
     assert ann.mentions == ()  # the abstract says it is no entity
+
+
+def test_every_use_of_a_name_the_scorer_accepts_is_a_mention(nlp):
+    text = "We introduce Review Studio, which helps authors. With Review Studio, reviews improve."
+    component = nlp.get_pipe("kg_span_scorer")
+    with nlp.select_pipes(disable=["kg_span_scorer"]):
+        doc = nlp(text)
+    decisions = [component.scorer.decide(features) for _, _, features in component.runs(doc)]
+    assert decisions[0] is not None and decisions[1] is None  # the second use alone would be left out
+    mentions = scorer_mentions(nlp, text)
+    assert [(m.start, m.text, m.kind) for m in mentions] == [(13, "Review Studio", ConceptKind.METHOD),
+                                                             (54, "Review Studio", ConceptKind.METHOD)]
+    assert mentions[0].confidence == mentions[1].confidence == round(decisions[0][1], 3)
 
 
 def test_scorer_never_overrides_rules(nlp):
