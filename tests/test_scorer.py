@@ -101,9 +101,22 @@ def test_the_title_name_used_in_the_abstract_is_the_papers_entity(nlp):
     assert found("Tiled Gate: Local Gradient Flow Across Channels") == [("Tiled Gate", ConceptKind.METHOD, Role.PROPOSES)]
     assert found("Tiled Gate: A Benchmark for Channel Mixing") == [("Tiled Gate", ConceptKind.DATASET, Role.PROPOSES)]
     assert found("Learning Gates: Local Gradient Flow") == []  # another name
+    named = text.replace("Tiled Gate", "Tiled Gate Network")  # the title does not say; the name's head does
+    (ann,) = annotate(nlp, [Paper("x", named, title="Tiled Gate Network: Local Gradient Flow")])
+    assert [(m.text, m.kind) for m in ann.mentions] == [("Tiled Gate Network", ConceptKind.MODEL)]
     said = text.replace("Tiled Gate delivers", "Tiled Gate, a new task, delivers")
     (ann,) = annotate(nlp, [Paper("x", said, title="Tiled Gate: Local Gradient Flow")])
     assert ann.mentions == ()  # the abstract says it is no entity
+
+
+def test_the_scorer_types_only_what_no_head_shape_or_context_types(nlp):
+    described = nlp.get_pipe("kg_span_scorer")._described_kind
+    text = "Then the Gaussian Refinement Network merges them; SoccerBench, a benchmark, and Foo Bar, a model."
+    span = lambda name: (text.index(name), text.index(name) + len(name))  # noqa: E731
+    assert described(text, *span("Gaussian Refinement Network")) is ConceptKind.MODEL  # head noun
+    assert described(text, *span("SoccerBench")) is ConceptKind.DATASET  # shape
+    assert described(text, *span("Foo Bar")) is ConceptKind.MODEL  # apposition
+    assert described("We use Foo Bar here.", 7, 14) is None  # the scorer's guess decides
 
 
 def test_every_use_of_a_name_the_scorer_accepts_is_a_mention(nlp):
