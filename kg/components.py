@@ -460,6 +460,7 @@ class ConceptResolver:
 
     def __call__(self, doc: Doc) -> Doc:
         text = _text(doc)
+        original = _original_text(doc)
         pool: list[Candidate] = []
         acronyms = []
         for abbr in doc._.kg_abbreviations or []:
@@ -473,8 +474,9 @@ class ConceptResolver:
                 continue
             if cand.source == "gazetteer" and cand.tier == "generic" and not _acronym_like(cand.text):
                 continue  # broad categories in words (transformer, supervised learning) only count when defined
-            if cand.source == "gazetteer" and cand.start > 1 and text[cand.start - 1] == "-" and text[cand.start - 2].isalnum():
-                continue  # the tail of a hyphenated name: "SAM" in "MST-SAM"
+            if cand.source == "gazetteer" and cand.start > 1 and text[cand.start - 1] == "-" and \
+                    text[cand.start - 2].isalnum() and original[cand.start - 1] not in "–—":
+                continue  # the tail of a hyphenated name: "SAM" in "MST-SAM" (not after a dash: "models–Qwen3-32B")
             if cand.kind is not ConceptKind.DATASET and _METRIC_AFTER_RE.match(text, cand.end):
                 continue  # part of a metric's name: "Frechet Inception Distance", "CLIP score"
             if cand.source in _PATTERN_SOURCES and (suffix := MODIFIER_SUFFIX_RE.search(cand.text)):
@@ -522,7 +524,6 @@ class ConceptResolver:
             ):
                 chosen[index] = replace(cand, role=Role.PROPOSES)
         chosen = self._typed_as_described(text, chosen, title_name(doc.user_data.get("kg_title")))
-        original = _original_text(doc)
         if original != text:  # mentions quote the abstract as written
             chosen = [replace(c, text=original[c.start:c.end]) for c in chosen]
         doc._.kg_mentions = chosen

@@ -248,6 +248,17 @@ def test_extract_unicode_hyphens_match_the_gazetteer_and_keep_their_text(nlp):
         assert text[m.start:m.end] == m.text
 
 
+def test_extract_known_name_after_a_dash_is_no_tail_of_a_hyphenated_name(nlp):
+    got = {(m.canonical, m.text) for m in mentions(nlp, "It matches larger models–Qwen3-32B and gpt4o; MST-SAM too.")}
+    assert ("Qwen3-32B", "Qwen3-32B") in got and ("GPT-4o", "gpt4o") in got
+    assert not any(text == "SAM" for _, text in got)  # "SAM" in "MST-SAM" is part of another name
+
+
+def test_extract_model_versions_are_their_own_entities_under_the_family(nlp):
+    got = {(m.text, m.canonical, m.broader) for m in mentions(nlp, "We fine-tune Wan2.1-1.3B, then Wan 2.2 and Wan.")}
+    assert got == {("Wan2.1-1.3B", "Wan2.1", "Wan"), ("Wan 2.2", "Wan2.2", "Wan"), ("Wan", "Wan", None)}
+
+
 def test_extract_variants_of_known_names(nlp):
     got = {(m.canonical or m.text, m.kind.value, m.broader) for m in mentions(
         nlp, "We compare Clipped Stochastic Gradient Descent with Region Mixup on Global-MMLU-Lite, "
