@@ -23,7 +23,7 @@ from .candidates import (
     noun_acronyms, technique_like, title_case_names, title_name,
 )
 from .gazetteer import Gazetteer, is_case_sensitive, load_gazetteer, load_stoplist
-from .normalize import MATCHING, concept_key
+from .normalize import concept_key, matching_text
 from .records import ConceptKind, Role
 from .scorer import CLASSES, load_scorer, uncovered_runs
 
@@ -45,7 +45,7 @@ def _text(doc: Doc) -> str:
     text = doc.user_data.get("kg_text")
     if text is None:
         original = doc.text
-        text = doc.user_data["kg_text"] = original.translate(MATCHING)
+        text = doc.user_data["kg_text"] = matching_text(original)
         doc.user_data["kg_original_text"] = original
     return text
 

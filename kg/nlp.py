@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .errors import ModelNotFound
-from .normalize import MATCHING
+from .normalize import matching_text
 from .records import Paper
 
 __all__ = ["COMPONENTS", "PaperAnnotation", "build", "annotate", "paper_doc", "pipeline_description"]
@@ -51,7 +51,7 @@ class _TextKeepingTokenizer:
         self.tokenizer = tokenizer
 
     def __call__(self, text: str):
-        matching = text.translate(MATCHING)
+        matching = matching_text(text)
         doc = self.tokenizer(matching)
         doc.user_data["kg_text"] = matching
         doc.user_data["kg_original_text"] = text
