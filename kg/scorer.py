@@ -187,6 +187,8 @@ def capitalised_runs(text: str, covered: Sequence[tuple[int, int]] = (), skip=No
                 first = False
             if not piece or (first and len(piece) == 1 and _TITLE_WORD_RE.fullmatch(piece[0][2])):
                 continue  # "Recent", "Experiments": a sentence starts with a capital
+            if len(piece) > 1 and any(t[2].istitle() and t[2].lower() in FUNCTION_WORDS for t in piece):
+                continue  # a sentence or heading in Title Case, no name: "The Results Are Clear", "Who Is the Spy"
             if covered.overlaps(piece[0][0], piece[-1][1]) or (skip and skip(text[piece[0][0]:piece[-1][1]])):
                 continue
             toks, i, j = _window(text, piece[0][0], piece[-1][1])

@@ -37,6 +37,10 @@ def test_capitalised_runs_drop_a_sentence_initial_word_and_its_preposition():
     assert runs("Mixture of Experts helps. Chain of Thought works.") == ["Mixture of Experts", "Chain of Thought"]
 
 
+def test_capitalised_runs_skip_title_case_sentences():
+    assert [r[2] for r in capitalised_runs('However, The Results Are Clear in "Who Is the Spy" games.')] == []
+
+
 def test_capitalised_runs_skip_sentence_initial_plain_words_and_covered_spans():
     text = "Recent work is slow. Experiments on Big Bench Hard show that Foo Net helps."
     assert [r[2] for r in capitalised_runs(text)] == ["Big Bench Hard", "Foo Net"]
