@@ -33,7 +33,8 @@ CORPUS = ROOT.parent / "shared" / "data" / "iclr2026-openreview" / "iclr2026_sub
 #: one-character parts, a tuple longer part names. Dev t-w, 6-9, 14-17 and 22-25 are kept aside (never trained on)
 #: as fresh estimates.
 GROUPS = ("ab", "cde", "fg", "hi", "jklm", "no", "pqrs", "xyz", "12345", ("10", "11", "12", "13"),
-          ("18", "19", "20", "21"), ("26", "27", "28", "29"), ("30", "31", "32", "33"))
+          ("18", "19", "20", "21"), ("26", "27", "28", "29"), ("30", "31", "32", "33"), ("34", "35", "36", "37"),
+          ("38", "39", "40", "41"))
 THRESHOLD = 0.5
 C = 1.0
 
