@@ -65,10 +65,14 @@ class AbbreviationDetector:
         return doc
 
 
+_WORD_HYPHEN_RE = re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])")
+
+
 class GazetteerMatcher:
     """PhraseMatcher over the gazetteer's names and aliases → ``doc._.kg_candidates``.
 
-    Short and all-capital aliases match case-sensitively (ORTH), the rest on LOWER.
+    Short and all-capital aliases match case-sensitively (ORTH), the rest on LOWER; a hyphenated name
+    also matches written with spaces when the text capitalises it ("Kolmogorov Arnold Networks").
     """
 
     def __init__(self, nlp: Language, name: str, gazetteer_path: str | None = None) -> None:
@@ -77,13 +81,18 @@ class GazetteerMatcher:
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
         self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
         self.entries = []
+        self.spaced = PhraseMatcher(nlp.vocab, attr="LOWER")
         exact: dict[str, list[Doc]] = {}
         folded: dict[str, list[Doc]] = {}
+        spaced: dict[str, list[Doc]] = {}
         for index, entry in enumerate(self.gazetteer.entries):
             self.entries.append(entry)
             for form in entry.surface_forms:
                 target = exact if is_case_sensitive(form) else folded
                 target.setdefault(str(index), []).append(nlp.make_doc(form))
+                if target is folded and _WORD_HYPHEN_RE.search(form) and not form.islower():
+                    # "Kolmogorov Arnold Networks": a hyphenated name is also written with a space.
+                    spaced.setdefault(str(index), []).append(nlp.make_doc(_WORD_HYPHEN_RE.sub(" ", form)))
                 if target is exact and _acronym_like(form) and form[-1].isupper():
                     # "CNNs", "LSTMs": the plural of an acronym is written with a lower-case s.
                     target[str(index)].append(nlp.make_doc(form + "s"))
@@ -91,13 +100,17 @@ class GazetteerMatcher:
             self.exact.add(key, docs)
         for key, docs in folded.items():
             self.folded.add(key, docs)
+        for key, docs in spaced.items():
+            self.spaced.add(key, docs)
 
     def __call__(self, doc: Doc) -> Doc:
         found: list[Candidate] = list(doc._.kg_candidates or [])
-        for matcher in (self.exact, self.folded):
+        for matcher in (self.exact, self.folded, self.spaced):
             for match_id, start, end in matcher(doc):
                 entry = self.entries[int(doc.vocab.strings[match_id])]
                 span = doc[start:end]
+                if matcher is self.spaced and span.text.islower():
+                    continue  # "do not answer" is a phrase; "Do Not Answer", like "Do-Not-Answer", a name
                 found.append(Candidate(
                     span.start_char, span.end_char, span.text, entry.kind, "gazetteer",
                     0.6 if entry.ambiguous else (0.95 if entry.tier == "named" else 0.8),
@@ -554,8 +567,12 @@ class SpanScoring:
 
     def _skip(self, phrase: str) -> bool:
         # Never an entity (stoplist), or a name the gazetteer knows and the rules chose not to emit here:
-        # broad categories ("Large Language Models"), a metric's part, the tail of a hyphenated name.
-        return concept_key(phrase) in self.stoplist or self.gazetteer.lookup(phrase) is not None
+        # broad categories ("Large Language Models"), a metric's part, the tail of a hyphenated name; also
+        # such a name after a word that describes it ("Standard Transformer", "Vanilla Transformers").
+        if concept_key(phrase) in self.stoplist or self.gazetteer.lookup(phrase) is not None:
+            return True
+        first, _, rest = phrase.partition(" ")
+        return bool(rest) and first in _NOT_VARIANT_WORDS and self.gazetteer.lookup(rest) is not None
 
     @staticmethod
     def _said_not_entity(text: str, end: int) -> bool:

@@ -254,6 +254,13 @@ def test_extract_known_name_after_a_dash_is_no_tail_of_a_hyphenated_name(nlp):
     assert not any(text == "SAM" for _, text in got)  # "SAM" in "MST-SAM" is part of another name
 
 
+def test_extract_hyphenated_known_names_written_with_spaces(nlp):
+    got = {(m.canonical, m.text) for m in mentions(nlp, "We extend it to Kolmogorov Arnold Networks and Roman Empire.")}
+    assert ("Kolmogorov-Arnold Network", "Kolmogorov Arnold Networks") in got
+    assert ("Roman-empire", "Roman Empire") in got
+    assert mentions(nlp, "The model learns to do not answer harmful requests.") == ()  # "Do-Not-Answer" is capitalised
+
+
 def test_extract_model_versions_are_their_own_entities_under_the_family(nlp):
     got = {(m.text, m.canonical, m.broader) for m in mentions(nlp, "We fine-tune Wan2.1-1.3B, then Wan 2.2 and Wan.")}
     assert got == {("Wan2.1-1.3B", "Wan2.1", "Wan"), ("Wan 2.2", "Wan2.2", "Wan"), ("Wan", "Wan", None)}
@@ -584,7 +591,8 @@ def test_extract_the_title_names_the_papers_own_system(nlp):
 def test_extract_versions_after_a_tier_name_and_arena_datasets(nlp):
     got = found(nlp, "achieved by GPT-5 and Claude Opus-4.1, while WebDev Arena covers static sites; "
                      "Qwen2.5-Math-1.5B is smaller.")
-    assert {("Claude Opus-4.1", "MODEL"), ("WebDev Arena", "DATASET"), ("Qwen2.5-Math-1.5B", "MODEL")} <= got
+    # "Claude Opus-4.1" is the gazetteer's "Claude-Opus-4.1" written with a space: Claude Opus 4.1
+    assert {("Claude Opus 4.1", "MODEL"), ("WebDev Arena", "DATASET"), ("Qwen2.5-Math-1.5B", "MODEL")} <= got
     assert ("Claude", "MODEL") not in got
 
 
