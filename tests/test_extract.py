@@ -254,6 +254,14 @@ def test_extract_known_name_after_a_dash_is_no_tail_of_a_hyphenated_name(nlp):
     assert not any(text == "SAM" for _, text in got)  # "SAM" in "MST-SAM" is part of another name
 
 
+def test_extract_benchmark_versions_and_known_techniques_from_the_curated_list(nlp):
+    got = {(m.text, m.canonical, m.kind.value, m.broader) for m in mentions(
+        nlp, "On VBench 2.0 and CIFAR-10-LT, $\\alpha$-entmax and PPO-clip with next-scale prediction help.")}
+    assert {("VBench 2.0", "VBench-2.0", "DATASET", "VBench"), ("CIFAR-10-LT", "CIFAR-10-LT", "DATASET", "CIFAR-10"),
+            ("$\\alpha$-entmax", "entmax", "METHOD", None), ("PPO-clip", "PPO-Clip", "METHOD", "Proximal Policy Optimization"),
+            ("next-scale prediction", "next-scale prediction", "METHOD", None)} <= got
+
+
 def test_extract_hyphenated_known_names_written_with_spaces(nlp):
     got = {(m.canonical, m.text) for m in mentions(nlp, "We extend it to Kolmogorov Arnold Networks and Roman Empire.")}
     assert ("Kolmogorov-Arnold Network", "Kolmogorov Arnold Networks") in got
