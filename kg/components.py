@@ -25,7 +25,7 @@ from .candidates import (
 from .gazetteer import Gazetteer, is_case_sensitive, load_gazetteer, load_stoplist
 from .normalize import concept_key, matching_text
 from .records import ConceptKind, Role
-from .scorer import CLASSES, load_scorer, uncovered_runs
+from .scorer import load_scorer, uncovered_runs
 
 __all__ = ["AbbreviationDetector", "GazetteerMatcher", "NamingPatterns", "ConceptResolver", "SpanScoring"]
 
@@ -606,34 +606,35 @@ class SpanScoring:
         name = text[start:end]
         return explicit_head_kind(name) or kind_from_name(name) or kind_from_context(text, start, end)
 
-    def _decide(self, doc: Doc, start: int, end: int, features: list[str]) -> tuple[ConceptKind, float] | None:
+    def _decide(self, text: str, title: tuple[str, ConceptKind | None] | None, start: int, end: int,
+                features: list[str]) -> tuple[ConceptKind, float] | None:
         """Type and confidence of a run, or None when it is no entity.
 
-        A run that is the name the paper's title gives its system is an entity (dev gold: 32 such runs, of
-        14 names, were named entities and 1 run was not), with the scorer's P(entity), at least 0.5, as
-        confidence; any other run is an entity when the scorer says so. The type is what the title calls
-        the name ("X: A Benchmark for …"), else what its head, shape or context says, else the scorer's guess.
+        A run that is the name the paper's title gives its system (``title``, from
+        :func:`kg.candidates.title_name`) is an entity (dev gold: 32 such runs, of 14 names, were named
+        entities and 1 run was not), with the scorer's P(entity), at least 0.5, as confidence; any other
+        run is an entity when the scorer says so. The type is what the title calls the name ("X: A
+        Benchmark for …"), else what its head, shape or context says, else the scorer's guess.
         """
-        p = self.scorer.probabilities(features)
-        entity = 1.0 - p[0]
-        title = title_name(doc.user_data.get("kg_title")) if "title-name" in features else None
-        if title is not None:
+        named = title if "title-name" in features else None
+        guess, entity = self.scorer.guess(features)
+        if named is not None:
             entity = max(entity, 0.5)
         elif entity < self.scorer.threshold:
             return None
-        kind = (title[1] if title is not None else None) or self._described_kind(_text(doc), start, end) or \
-            ConceptKind(CLASSES[max(range(1, len(CLASSES)), key=lambda k: p[k])])
+        kind = (named[1] if named is not None else None) or self._described_kind(text, start, end) or guess
         return kind, entity
 
     def __call__(self, doc: Doc) -> Doc:
         text = _text(doc)
         mentions = list(doc._.kg_mentions or [])
         original = _original_text(doc)
+        title = title_name(doc.user_data.get("kg_title"))
         judged = []
         for start, end, features in self.runs(doc):  # runs never overlap each other or a mention
             if self._said_not_entity(text, end):
                 continue
-            judged.append((start, end, features, self._decide(doc, start, end, features)))
+            judged.append((start, end, features, self._decide(text, title, start, end, features)))
         # One name, one decision per abstract: the scorer judges each use by its context, and the use it is
         # surest of decides for all of them (type and confidence), so no use of an accepted name is left out.
         best: dict[str, tuple[ConceptKind, float]] = {}

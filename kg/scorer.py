@@ -303,14 +303,16 @@ class SpanScorer:
         total = sum(exp)
         return [v / total for v in exp]
 
+    def guess(self, features: Iterable[str]) -> tuple[ConceptKind, float]:
+        """The likeliest entity type and P(entity), whatever the threshold."""
+        p = self.probabilities(features)
+        best = max(range(1, len(CLASSES)), key=lambda k: p[k])
+        return ConceptKind(CLASSES[best]), 1.0 - p[0]
+
     def decide(self, features: Iterable[str]) -> tuple[ConceptKind, float] | None:
         """The predicted type and P(entity) when P(entity) reaches the threshold, else None."""
-        p = self.probabilities(features)
-        entity = 1.0 - p[0]
-        if entity < self.threshold:
-            return None
-        best = max(range(1, len(CLASSES)), key=lambda k: p[k])
-        return ConceptKind(CLASSES[best]), entity
+        kind, entity = self.guess(features)
+        return (kind, entity) if entity >= self.threshold else None
 
     def to_json(self) -> dict:
         return {"classes": list(CLASSES), "threshold": self.threshold, "bias": list(self.bias),
