@@ -10,7 +10,7 @@ while developing and for training the span scorer.
 Kept aside (never tuned or trained on, errors never listed, scored at the end of a session): dev_{t,u,v,w}
 (160, annotated in the fourth session), dev_{6,7,8,9} (160, fifth session) and dev_{14..17} (160, sixth
 session; annotated with 10-13 and scored untouched with them first), dev_{22..25} (160, seventh session) and
-dev_{66..69} (160, eighth session; annotated with 70-105). Test = bench/gold/iclr2026_test.jsonl
+dev_{66..69} and dev_{106..109} (160 each, eighth session; annotated with 70-105 and 110-145). Test = bench/gold/iclr2026_test.jsonl
 (40 abstracts, annotated independently, never tuned on; its errors are never listed).
 """
 from __future__ import annotations
@@ -54,16 +54,20 @@ def main() -> None:
         "ICLR 2026 dev 50-57 (320, fourteenth dev set)": (dev([str(n) for n in range(50, 58)]), None),
         "ICLR 2026 dev 58-65 (320, fifteenth dev set)": (dev([str(n) for n in range(58, 66)]), None),
         "ICLR 2026 dev 70-105 (1440, sixteenth dev set)": (dev([str(n) for n in range(70, 106)]), None),
-        "ICLR 2026 dev, all (4430)": (dev([*"abcdefghijklmnopqrsxyz12345", "10", "11", "12", "13",
+        "ICLR 2026 dev 110-145 (1440, seventeenth dev set)": (dev([str(n) for n in range(110, 146)]), None),
+        "ICLR 2026 dev, all (5870)": (dev([*"abcdefghijklmnopqrsxyz12345", "10", "11", "12", "13",
                                            "18", "19", "20", "21", *(str(n) for n in range(26, 66)),
-                                           *(str(n) for n in range(70, 106))]), None),
+                                           *(str(n) for n in range(70, 106)), *(str(n) for n in range(110, 146))]),
+                                      None),
         "ICLR 2026 t+u+v+w (160, kept aside: never tuned or trained on)": (dev("tuvw"), None),
         "ICLR 2026 6+7+8+9 (160, kept aside: never tuned or trained on)": (dev("6789"), None),
         "ICLR 2026 14-17 (160, kept aside: never tuned or trained on)": (dev(["14", "15", "16", "17"]), None),
         "ICLR 2026 22-25 (160, kept aside: never tuned or trained on)": (dev(["22", "23", "24", "25"]), None),
         "ICLR 2026 66-69 (160, kept aside: never tuned or trained on)": (dev(["66", "67", "68", "69"]), None),
-        "ICLR 2026 kept aside, all five sets (800)": (dev(["t", "u", "v", "w", "6", "7", "8", "9", "14", "15", "16", "17",
-                                                           "22", "23", "24", "25", "66", "67", "68", "69"]), None),
+        "ICLR 2026 106-109 (160, kept aside: never tuned or trained on)": (dev(["106", "107", "108", "109"]), None),
+        "ICLR 2026 kept aside, all six sets (960)": (dev(["t", "u", "v", "w", "6", "7", "8", "9", "14", "15", "16", "17",
+                                                          "22", "23", "24", "25", "66", "67", "68", "69",
+                                                          "106", "107", "108", "109"]), None),
         "ICLR 2026 test (40, held out)": (load_gold(ROOT / "bench/gold/iclr2026_test.jsonl", "kg", corpus), None),
         "SciERC test (Method→METHOD/MODEL, Material→DATASET)": (load_gold(SHARED / "scierc/test.json", "scierc"), None),
         "TDMSci test (DATASET only)": (load_gold(SHARED / "tdmsci/test_500_v2.conll", "tdmsci"), frozenset({"DATASET"})),
