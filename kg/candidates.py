@@ -204,8 +204,8 @@ _APPOSITION_KINDS: dict[str, ConceptKind] = {
                       "recipe", "regularizer", "optimizer", "estimator", "sampler", "solver", "policy", "constraint",
                       "representation", "denoiser", "reformulation", "formulation", "kernel", "heuristic")},
 }
-_APPOSITION_START_RE = re.compile(
-    r",?\s+(?:which is\s+)?(?:an?|the(?:\s+(?:first|new|novel|proposed))?|our(?:\s+new)?)\s+", re.IGNORECASE)
+_APPOSITION_START_RE = re.compile(  # after a name's closing emphasis too: "**EucliFold**, a … benchmark"
+    r"(?:\*\*?|_|\})?,?\s+(?:which is\s+)?(?:an?|the(?:\s+(?:first|new|novel|proposed))?|our(?:\s+new)?)\s+", re.IGNORECASE)
 # Words that end the noun phrase of an apposition ("X, a module *that* …", "X, an attack *targeting* …").
 _NP_END_RE = re.compile(
     r"\.(?!\w)|[;:()]|,\s+(?:and|or|but|while|which|where|whereas|as|enabling|allowing)\b|"

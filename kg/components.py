@@ -637,14 +637,21 @@ class SpanScoring:
             judged.append((start, end, features, self._decide(text, title, start, end, features)))
         # One name, one decision per abstract: the scorer judges each use by its context, and the use it is
         # surest of decides for all of them (type and confidence), so no use of an accepted name is left out.
+        # An abbreviation's short and long form are one name ("Neural Feature Ansatz (NFA) … the NFA").
+        same = {concept_key(a.short): concept_key(a.long) for a in doc._.kg_abbreviations or ()}
+
+        def key_of(start: int, end: int) -> str:
+            key = concept_key(text[start:end])
+            return same.get(key, key)
+
         best: dict[str, tuple[ConceptKind, float]] = {}
         for start, end, _, decision in judged:
-            key = concept_key(text[start:end])
+            key = key_of(start, end)
             if decision is not None and (key not in best or decision[1] > best[key][1]):
                 best[key] = decision
         added = []
         for start, end, features, _ in judged:
-            decision = best.get(concept_key(text[start:end]))
+            decision = best.get(key_of(start, end))
             if decision is None:
                 continue
             kind, probability = decision

@@ -207,6 +207,9 @@ def test_extract_acronym_definitions_that_are_not_entities(nlp, text):
     ("we present PoisonX, a practical and stealthy model poisoning attack targeting code models.", "PoisonX", "METHOD"),
     ("we propose InPhyRe, the first visual question answering benchmark to measure physics.", "InPhyRe", "DATASET"),
     ("1) TempVote, a training-free, test-time decoding strategy.", "TempVote", "METHOD"),
+    # after the name's closing emphasis
+    ("we present **ContLayNet**, a large-scale benchmark of 334K layouts.", "ContLayNet", "DATASET"),
+    ("we introduce \\textbf{NLMOptimizer}, a neurosymbolic framework built on two classes.", "NLMOptimizer", "METHOD"),
 ])
 def test_extract_apposition_types_by_its_last_kind_noun(nlp, text, name, kind):
     assert (name, kind) in found(nlp, text)

@@ -139,6 +139,22 @@ def test_every_use_of_a_name_the_scorer_accepts_is_a_mention(nlp):
     assert mentions[0].confidence == mentions[1].confidence == round(decisions[0][1], 3)
 
 
+def test_an_abbreviations_short_and_long_form_share_one_decision(tmp_path):
+    from kg import nlp as kg_nlp
+
+    # A scorer that accepts only all-capital words: the long form, rejected on its own, follows its short form.
+    path = tmp_path / "scorer.json"
+    path.write_text(json.dumps({"classes": list(CLASSES), "threshold": 0.5, "bias": [3.0, 0.0, 0.0, 0.0],
+                                "weights": {"shape=A": [0.0, 5.0, 0.0, 0.0]}}))
+    nlp = kg_nlp.build()
+    nlp.replace_pipe("kg_span_scorer", "kg_span_scorer", config={"scorer_path": str(path)})
+    text = "A leading approach is the Neural Feature Ansatz (NFA). We test the NFA on kernels."
+    mentions = scorer_mentions(nlp, text)
+    assert [(m.text, m.kind) for m in mentions] == [("Neural Feature Ansatz", ConceptKind.METHOD),
+                                                    ("NFA", ConceptKind.METHOD), ("NFA", ConceptKind.METHOD)]
+    assert len({m.confidence for m in mentions}) == 1
+
+
 def test_scorer_never_overrides_rules(nlp):
     text = "We fine-tune Qwen2.5-7B with Direct Preference Optimization (DPO) on GSM8K."
     assert scorer_mentions(nlp, text) == []
