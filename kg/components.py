@@ -630,28 +630,24 @@ class SpanScoring:
         mentions = list(doc._.kg_mentions or [])
         original = _original_text(doc)
         title = title_name(doc.user_data.get("kg_title"))
-        judged = []
-        for start, end, features in self.runs(doc):  # runs never overlap each other or a mention
-            if self._said_not_entity(text, end):
-                continue
-            judged.append((start, end, features, self._decide(text, title, start, end, features)))
         # One name, one decision per abstract: the scorer judges each use by its context, and the use it is
         # surest of decides for all of them (type and confidence), so no use of an accepted name is left out.
         # An abbreviation's short and long form are one name ("Neural Feature Ansatz (NFA) … the NFA").
         same = {concept_key(a.short): concept_key(a.long) for a in doc._.kg_abbreviations or ()}
-
-        def key_of(start: int, end: int) -> str:
-            key = concept_key(text[start:end])
-            return same.get(key, key)
-
+        judged = []
         best: dict[str, tuple[ConceptKind, float]] = {}
-        for start, end, _, decision in judged:
-            key = key_of(start, end)
+        for start, end, features in self.runs(doc):  # runs never overlap each other or a mention
+            if self._said_not_entity(text, end):
+                continue
+            key = concept_key(text[start:end])
+            key = same.get(key, key)
+            decision = self._decide(text, title, start, end, features)
             if decision is not None and (key not in best or decision[1] > best[key][1]):
                 best[key] = decision
+            judged.append((start, end, features, key))
         added = []
-        for start, end, features, _ in judged:
-            decision = best.get(key_of(start, end))
+        for start, end, features, key in judged:
+            decision = best.get(key)
             if decision is None:
                 continue
             kind, probability = decision
