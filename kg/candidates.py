@@ -213,6 +213,8 @@ _NP_END_RE = re.compile(
     r"designed|based|built|capable|trained|tailored|aimed|targeting|leveraging|combining|integrating|enabling|"
     r"specifically)(?![\w-])", re.IGNORECASE)
 _NP_WORD_RE = re.compile(r"[A-Za-z][\w-]*")
+_FOR_EVALUATING_RE = re.compile(r"for\s+(?:evaluating|benchmarking)\b", re.IGNORECASE)
+_TEST_BEDS = frozenset({"framework", "platform", "environment", "system", "toolkit"})
 
 
 def _apposition_kind(after: str) -> ConceptKind | None:
@@ -223,6 +225,9 @@ def _apposition_kind(after: str) -> ConceptKind | None:
     phrase = after[start.end():start.end() + 90]
     stop = _NP_END_RE.search(phrase)
     words = _NP_WORD_RE.findall(phrase[:stop.start()] if stop else phrase)[:7]
+    if any(w.lower().startswith("benchmark") for w in words) or \
+            stop and _FOR_EVALUATING_RE.match(phrase, stop.start()) and words and words[-1].lower() in _TEST_BEDS:
+        return T  # "a benchmarking framework", "a platform for evaluating LVLMs": a benchmark (ANNOTATION.md)
     for word in reversed(words):
         word = word.lower()
         for form in (word, word[:-1], word[:-2], word.rstrip("s"), word.split("-")[-1]):
@@ -1016,7 +1021,7 @@ def kind_then_names(text: str) -> Iterator[Candidate]:
 _EVAL_SENTENCE_RE = re.compile(
     r"\b(?:accuracy|benchmarks?|datasets?|experiments?|evaluat\w*|outperform\w*|achiev\w*|results?|"
     r"state-of-the-art|SOTA|performance|scores?|tested|test on)\b|%", re.IGNORECASE)
-_EVAL_TARGET_RE = re.compile(rf"\b(?:on|across|over)\s+(?:the\s+)?(?P<name>{_EVAL_NAME})(?![\w-])")
+_EVAL_TARGET_RE = re.compile(rf"\b(?:[Oo]n|[Aa]cross|[Oo]ver)\s+(?:the\s+)?(?P<name>{_EVAL_NAME})(?![\w-])")
 _LIST_NEXT_RE = re.compile(rf"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?:the\s+)?(?P<name>{_EVAL_NAME})(?![\w-])")
 
 
