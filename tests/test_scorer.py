@@ -76,7 +76,8 @@ def test_shipped_weights_load_and_name_their_training_files():
     for name in data["trained_on"]["files"]:
         assert (ROOT / name).is_file(), name
     kept_aside = [*"tuvw", *"6789", "14", "15", "16", "17", "22", "23", "24", "25", "66", "67", "68", "69",
-                  "106", "107", "108", "109", "146", "147", "148", "149", "186", "187", "188", "189"]
+                  "106", "107", "108", "109", "146", "147", "148", "149", "186", "187", "188", "189",
+                  "226", "227", "228", "229"]
     for name in ["test", *(f"dev_{part}" for part in kept_aside)]:  # the held-out parts never train it
         assert f"bench/gold/iclr2026_{name}.jsonl" not in data["trained_on"]["files"]
 
@@ -96,7 +97,15 @@ def test_scorer_leaves_sentence_words_and_named_non_entities_alone(nlp):
     assert scorer_mentions(nlp, text) == []
 
 
-def test_the_title_name_used_in_the_abstract_is_the_papers_entity(nlp):
+def test_the_title_name_used_in_the_abstract_is_the_papers_entity(tmp_path):
+    from kg import nlp as kg_nlp
+
+    # A scorer that rejects every run, so that only the title can make "Tiled Gate" an entity.
+    path = tmp_path / "scorer.json"
+    path.write_text(json.dumps({"classes": list(CLASSES), "threshold": 0.5, "bias": [3.0, 0.0, 0.0, 0.0],
+                                "weights": {}}))
+    nlp = kg_nlp.build()
+    nlp.replace_pipe("kg_span_scorer", "kg_span_scorer", config={"scorer_path": str(path)})
     text = ("Channel mixing in convolutional networks is rigid. Across multiple backbones, Tiled Gate delivers "
             "consistent improvements on three segmentation datasets.")
 
