@@ -77,7 +77,7 @@ def test_shipped_weights_load_and_name_their_training_files():
         assert (ROOT / name).is_file(), name
     kept_aside = [*"tuvw", *"6789", "14", "15", "16", "17", "22", "23", "24", "25", "66", "67", "68", "69",
                   "106", "107", "108", "109", "146", "147", "148", "149", "186", "187", "188", "189",
-                  "226", "227", "228", "229", "266", "267", "268", "269"]
+                  "226", "227", "228", "229", "266", "267", "268", "269", "306", "307", "308", "309"]
     for name in ["test", *(f"dev_{part}" for part in kept_aside)]:  # the held-out parts never train it
         assert f"bench/gold/iclr2026_{name}.jsonl" not in data["trained_on"]["files"]
 
@@ -135,7 +135,15 @@ def test_the_scorer_types_only_what_no_head_shape_or_context_types(nlp):
     assert described("We use Foo Bar here.", 7, 14) is None  # the scorer's guess decides
 
 
-def test_every_use_of_a_name_the_scorer_accepts_is_a_mention(nlp):
+def test_every_use_of_a_name_the_scorer_accepts_is_a_mention(tmp_path):
+    from kg import nlp as kg_nlp
+
+    # A scorer that accepts only runs in a sentence that introduces them (independent of the shipped weights).
+    path = tmp_path / "scorer.json"
+    path.write_text(json.dumps({"classes": list(CLASSES), "threshold": 0.5, "bias": [3.0, 0.0, 0.0, 0.0],
+                                "weights": {"proposed": [0.0, 5.0, 0.0, 0.0]}}))
+    nlp = kg_nlp.build()
+    nlp.replace_pipe("kg_span_scorer", "kg_span_scorer", config={"scorer_path": str(path)})
     text = "We introduce Review Studio, which helps authors. With Review Studio, reviews improve."
     component = nlp.get_pipe("kg_span_scorer")
     with nlp.select_pipes(disable=["kg_span_scorer"]):
