@@ -6,15 +6,17 @@ The ICLR gold files hold ids and annotations only; the abstracts come from
 ../shared/data/iclr2026-openreview. Dev = bench/gold/iclr2026_dev_*.jsonl except the kept-aside parts, in the
 groups they were annotated in (scripts/train_span_scorer.py GROUPS): a+b (70 abstracts), c+d+e (120), f+g (80),
 h+i (80), j+k+l+m (160), n+o (80), p+q+r+s (160), x+y+z (120), 1-5 (200), 10-13 (160), then groups of four
-40-abstract batches (18-21, 26-65, 70-105, 110-145, 150-185, 190-225, 230-265, 270-305, 310-345, 350-385, 390-425), each first scored untouched (a fresh estimate),
-then used while developing and for training the span scorer.
+40-abstract batches (18-21, 26-65, 70-105, 110-145, 150-185, 190-225, 230-265, 270-305, 310-345, 350-385,
+390-425), each first scored untouched (a fresh estimate), then used while developing and for training the span
+scorer.
 Kept aside (never tuned or trained on, errors never listed, scored at the end of a session): dev_{t,u,v,w}
 (160, annotated in the fourth session), dev_{6,7,8,9} (160, fifth session) and dev_{14..17} (160, sixth
 session; annotated with 10-13 and scored untouched with them first), dev_{22..25} (160, seventh session) and
 dev_{66..69}, dev_{106..109} and dev_{146..149} (160 each, eighth session; annotated with 70-105, 110-145 and
 150-185), dev_{186..189}, dev_{226..229}, dev_{266..269}, dev_{306..309}, dev_{346..349} and dev_{386..389} (160
-each, ninth session; annotated with 190-225, 230-265, 270-305, 310-345, 350-385 and 390-425). Test = bench/gold/iclr2026_test.jsonl
-(40 abstracts, annotated independently, never tuned on; its errors are never listed).
+each, ninth session; annotated with 190-225, 230-265, 270-305, 310-345, 350-385 and 390-425).
+Test = bench/gold/iclr2026_test.jsonl (40 abstracts, annotated independently, never tuned on; its errors are
+never listed).
 """
 from __future__ import annotations
 
@@ -28,6 +30,16 @@ from kg.read import read_papers
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "data"
+#: The kept-aside sets (never tuned or trained on), in the order they were annotated: name → gold parts.
+KEPT_ASIDE = {
+    "t+u+v+w": list("tuvw"), "6+7+8+9": list("6789"),
+    **{f"{k}-{k + 3}": [str(n) for n in range(k, k + 4)] for k in (14, 22, 66, 106, 146, 186, 226, 266, 306, 346, 386)},
+}
+
+
+def kept_parts(*names: str) -> list[str]:
+    """The gold parts of the named kept-aside sets."""
+    return [part for name in names for part in KEPT_ASIDE[name]]
 
 
 def _dev_groups() -> tuple:
@@ -76,31 +88,11 @@ def main() -> None:
         "ICLR 2026 dev 350-385 (1440, twenty-third dev set)": (dev([str(n) for n in range(350, 386)]), None),
         "ICLR 2026 dev 390-425 (1440, twenty-fourth dev set)": (dev([str(n) for n in range(390, 426)]), None),
         f"ICLR 2026 dev, all ({len(dev_all)})": (dev_all, None),
-        "ICLR 2026 t+u+v+w (160, kept aside: never tuned or trained on)": (dev("tuvw"), None),
-        "ICLR 2026 6+7+8+9 (160, kept aside: never tuned or trained on)": (dev("6789"), None),
-        "ICLR 2026 14-17 (160, kept aside: never tuned or trained on)": (dev(["14", "15", "16", "17"]), None),
-        "ICLR 2026 22-25 (160, kept aside: never tuned or trained on)": (dev(["22", "23", "24", "25"]), None),
-        "ICLR 2026 66-69 (160, kept aside: never tuned or trained on)": (dev(["66", "67", "68", "69"]), None),
-        "ICLR 2026 106-109 (160, kept aside: never tuned or trained on)": (dev(["106", "107", "108", "109"]), None),
-        "ICLR 2026 146-149 (160, kept aside: never tuned or trained on)": (dev(["146", "147", "148", "149"]), None),
-        "ICLR 2026 186-189 (160, kept aside: never tuned or trained on)": (dev(["186", "187", "188", "189"]), None),
-        "ICLR 2026 226-229 (160, kept aside: never tuned or trained on)": (dev(["226", "227", "228", "229"]), None),
-        "ICLR 2026 266-269 (160, kept aside: never tuned or trained on)": (dev(["266", "267", "268", "269"]), None),
-        "ICLR 2026 306-309 (160, kept aside: never tuned or trained on)": (dev(["306", "307", "308", "309"]), None),
-        "ICLR 2026 346-349 (160, kept aside: never tuned or trained on)": (dev(["346", "347", "348", "349"]), None),
-        "ICLR 2026 386-389 (160, kept aside: never tuned or trained on)": (dev(["386", "387", "388", "389"]), None),
-        "ICLR 2026 kept aside, the seven sets of sessions 4-8 (1120)": (dev(["t", "u", "v", "w", "6", "7", "8", "9", "14",
-                                                                             "15", "16", "17", "22", "23", "24", "25",
-                                                                             "66", "67", "68", "69", "106", "107", "108",
-                                                                             "109", "146", "147", "148", "149"]), None),
-        "ICLR 2026 kept aside, the six sets of the ninth session (960)": (dev([str(n) for k in (186, 226, 266, 306, 346, 386)
-                                                                              for n in range(k, k + 4)]), None),
-        "ICLR 2026 kept aside, all thirteen sets (2080)": (dev(["t", "u", "v", "w", "6", "7", "8", "9", "14", "15", "16",
-                                                                "17", "22", "23", "24", "25", "66", "67", "68", "69",
-                                                                "106", "107", "108", "109", "146", "147", "148", "149",
-                                                                *(str(n) for k in (186, 226, 266, 306, 346, 386)
-                                                                  for n in range(k, k + 4))]),
-                                                           None),
+        **{f"ICLR 2026 {name} (160, kept aside: never tuned or trained on)": (dev(parts), None)
+           for name, parts in KEPT_ASIDE.items()},
+        "ICLR 2026 kept aside, the seven sets of sessions 4-8 (1120)": (dev(kept_parts(*list(KEPT_ASIDE)[:7])), None),
+        "ICLR 2026 kept aside, the six sets of the ninth session (960)": (dev(kept_parts(*list(KEPT_ASIDE)[7:])), None),
+        "ICLR 2026 kept aside, all thirteen sets (2080)": (dev(kept_parts(*KEPT_ASIDE)), None),
         "ICLR 2026 test (40, held out)": (load_gold(ROOT / "bench/gold/iclr2026_test.jsonl", "kg", corpus), None),
         "SciERC test (Method→METHOD/MODEL, Material→DATASET)": (load_gold(SHARED / "scierc/test.json", "scierc"), None),
         "TDMSci test (DATASET only)": (load_gold(SHARED / "tdmsci/test_500_v2.conll", "tdmsci"), frozenset({"DATASET"})),

@@ -20,6 +20,19 @@ def scorer_mentions(nlp, text):
     return [m for m in ann.mentions if m.source == "scorer"]
 
 
+def nlp_with_scorer(tmp_path, weights):
+    """The default pipeline with a hand-made scorer (NONE unless ``weights`` say otherwise), so that a test pins
+    the component's behaviour and not the shipped weights."""
+    from kg import nlp as kg_nlp
+
+    path = tmp_path / "scorer.json"
+    path.write_text(json.dumps({"classes": list(CLASSES), "threshold": 0.5, "bias": [3.0, 0.0, 0.0, 0.0],
+                                "weights": weights}))
+    nlp = kg_nlp.build()
+    nlp.replace_pipe("kg_span_scorer", "kg_span_scorer", config={"scorer_path": str(path)})
+    return nlp
+
+
 def test_capitalised_runs_join_connectors_and_skip_sentence_initial_function_words():
     text = "The results hold. We use Probability Proportional to Size Sampling and GRPO."
     assert [r[2] for r in capitalised_runs(text)] == ["Probability Proportional to Size Sampling", "GRPO"]
@@ -99,14 +112,7 @@ def test_scorer_leaves_sentence_words_and_named_non_entities_alone(nlp):
 
 
 def test_the_title_name_used_in_the_abstract_is_the_papers_entity(tmp_path):
-    from kg import nlp as kg_nlp
-
-    # A scorer that rejects every run, so that only the title can make "Tiled Gate" an entity.
-    path = tmp_path / "scorer.json"
-    path.write_text(json.dumps({"classes": list(CLASSES), "threshold": 0.5, "bias": [3.0, 0.0, 0.0, 0.0],
-                                "weights": {}}))
-    nlp = kg_nlp.build()
-    nlp.replace_pipe("kg_span_scorer", "kg_span_scorer", config={"scorer_path": str(path)})
+    nlp = nlp_with_scorer(tmp_path, {})  # rejects every run: only the title can make "Tiled Gate" an entity
     text = ("Channel mixing in convolutional networks is rigid. Across multiple backbones, Tiled Gate delivers "
             "consistent improvements on three segmentation datasets.")
 
@@ -137,14 +143,7 @@ def test_the_scorer_types_only_what_no_head_shape_or_context_types(nlp):
 
 
 def test_every_use_of_a_name_the_scorer_accepts_is_a_mention(tmp_path):
-    from kg import nlp as kg_nlp
-
-    # A scorer that accepts only runs in a sentence that introduces them (independent of the shipped weights).
-    path = tmp_path / "scorer.json"
-    path.write_text(json.dumps({"classes": list(CLASSES), "threshold": 0.5, "bias": [3.0, 0.0, 0.0, 0.0],
-                                "weights": {"proposed": [0.0, 5.0, 0.0, 0.0]}}))
-    nlp = kg_nlp.build()
-    nlp.replace_pipe("kg_span_scorer", "kg_span_scorer", config={"scorer_path": str(path)})
+    nlp = nlp_with_scorer(tmp_path, {"proposed": [0.0, 5.0, 0.0, 0.0]})  # accepts only runs a sentence introduces
     text = "We introduce Review Studio, which helps authors. With Review Studio, reviews improve."
     component = nlp.get_pipe("kg_span_scorer")
     with nlp.select_pipes(disable=["kg_span_scorer"]):
@@ -158,14 +157,8 @@ def test_every_use_of_a_name_the_scorer_accepts_is_a_mention(tmp_path):
 
 
 def test_an_abbreviations_short_and_long_form_share_one_decision(tmp_path):
-    from kg import nlp as kg_nlp
-
     # A scorer that accepts only all-capital words: the long form, rejected on its own, follows its short form.
-    path = tmp_path / "scorer.json"
-    path.write_text(json.dumps({"classes": list(CLASSES), "threshold": 0.5, "bias": [3.0, 0.0, 0.0, 0.0],
-                                "weights": {"shape=A": [0.0, 5.0, 0.0, 0.0]}}))
-    nlp = kg_nlp.build()
-    nlp.replace_pipe("kg_span_scorer", "kg_span_scorer", config={"scorer_path": str(path)})
+    nlp = nlp_with_scorer(tmp_path, {"shape=A": [0.0, 5.0, 0.0, 0.0]})
     text = "A leading approach is the Neural Feature Ansatz (NFA). We test the NFA on kernels."
     mentions = scorer_mentions(nlp, text)
     assert [(m.text, m.kind) for m in mentions] == [("Neural Feature Ansatz", ConceptKind.METHOD),
