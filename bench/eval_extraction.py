@@ -14,7 +14,8 @@ Kept aside (never tuned or trained on, errors never listed, scored at the end of
 session; annotated with 10-13 and scored untouched with them first), dev_{22..25} (160, seventh session) and
 dev_{66..69}, dev_{106..109} and dev_{146..149} (160 each, eighth session; annotated with 70-105, 110-145 and
 150-185), dev_{186..189}, dev_{226..229}, dev_{266..269}, dev_{306..309}, dev_{346..349} and dev_{386..389} (160
-each, ninth session; annotated with 190-225, 230-265, 270-305, 310-345, 350-385 and 390-425).
+each, ninth session; annotated with 190-225, 230-265, 270-305, 310-345, 350-385 and 390-425), and dev_{426..464}
+(1,552, the ninth session's last round, held out whole: scored once, untouched, at the end of that session).
 Test = bench/gold/iclr2026_test.jsonl (40 abstracts, annotated independently, never tuned on; its errors are
 never listed).
 """
@@ -35,6 +36,10 @@ KEPT_ASIDE = {
     "t+u+v+w": list("tuvw"), "6+7+8+9": list("6789"),
     **{f"{k}-{k + 3}": [str(n) for n in range(k, k + 4)] for k in (14, 22, 66, 106, 146, 186, 226, 266, 306, 346, 386)},
 }
+
+
+#: A whole annotation round held out (never tuned or trained on, errors never listed).
+HELD_OUT_ROUND = [str(n) for n in range(426, 465)]
 
 
 def kept_parts(*names: str) -> list[str]:
@@ -93,6 +98,9 @@ def main() -> None:
         "ICLR 2026 kept aside, the seven sets of sessions 4-8 (1120)": (dev(kept_parts(*list(KEPT_ASIDE)[:7])), None),
         "ICLR 2026 kept aside, the six sets of the ninth session (960)": (dev(kept_parts(*list(KEPT_ASIDE)[7:])), None),
         "ICLR 2026 kept aside, all thirteen sets (2080)": (dev(kept_parts(*KEPT_ASIDE)), None),
+        "ICLR 2026 426-464 (1552, a whole round held out: never tuned or trained on)": (dev(HELD_OUT_ROUND), None),
+        "ICLR 2026 held out, the thirteen sets and 426-464 (3632)": (dev(kept_parts(*KEPT_ASIDE) + HELD_OUT_ROUND),
+                                                                      None),
         "ICLR 2026 test (40, held out)": (load_gold(ROOT / "bench/gold/iclr2026_test.jsonl", "kg", corpus), None),
         "SciERC test (Method→METHOD/MODEL, Material→DATASET)": (load_gold(SHARED / "scierc/test.json", "scierc"), None),
         "TDMSci test (DATASET only)": (load_gold(SHARED / "tdmsci/test_500_v2.conll", "tdmsci"), frozenset({"DATASET"})),
