@@ -31,13 +31,15 @@ from kg.read import read_papers
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "data"
+#: The dev sets of the annotation rounds of forty batches, keyed by their first dev batch k (1,440 abstracts:
+#: batches k to k+35), with their ordinal as a dev set; each round's first four batches, k-4 to k-1, are kept aside.
+ROUNDS = {70: "sixteenth", 110: "seventeenth", 150: "eighteenth", 190: "nineteenth", 230: "twentieth",
+          270: "twenty-first", 310: "twenty-second", 350: "twenty-third", 390: "twenty-fourth"}
 #: The kept-aside sets (never tuned or trained on), in the order they were annotated: name → gold parts.
 KEPT_ASIDE = {
     "t+u+v+w": list("tuvw"), "6+7+8+9": list("6789"),
-    **{f"{k}-{k + 3}": [str(n) for n in range(k, k + 4)] for k in (14, 22, 66, 106, 146, 186, 226, 266, 306, 346, 386)},
+    **{f"{k}-{k + 3}": [str(n) for n in range(k, k + 4)] for k in (14, 22, *(first - 4 for first in ROUNDS))},
 }
-
-
 #: A whole annotation round held out (never tuned or trained on, errors never listed).
 HELD_OUT_ROUND = [str(n) for n in range(426, 465)]
 
@@ -83,15 +85,8 @@ def main() -> None:
         "ICLR 2026 dev 42-49 (320, thirteenth dev set)": (dev([str(n) for n in range(42, 50)]), None),
         "ICLR 2026 dev 50-57 (320, fourteenth dev set)": (dev([str(n) for n in range(50, 58)]), None),
         "ICLR 2026 dev 58-65 (320, fifteenth dev set)": (dev([str(n) for n in range(58, 66)]), None),
-        "ICLR 2026 dev 70-105 (1440, sixteenth dev set)": (dev([str(n) for n in range(70, 106)]), None),
-        "ICLR 2026 dev 110-145 (1440, seventeenth dev set)": (dev([str(n) for n in range(110, 146)]), None),
-        "ICLR 2026 dev 150-185 (1440, eighteenth dev set)": (dev([str(n) for n in range(150, 186)]), None),
-        "ICLR 2026 dev 190-225 (1440, nineteenth dev set)": (dev([str(n) for n in range(190, 226)]), None),
-        "ICLR 2026 dev 230-265 (1440, twentieth dev set)": (dev([str(n) for n in range(230, 266)]), None),
-        "ICLR 2026 dev 270-305 (1440, twenty-first dev set)": (dev([str(n) for n in range(270, 306)]), None),
-        "ICLR 2026 dev 310-345 (1440, twenty-second dev set)": (dev([str(n) for n in range(310, 346)]), None),
-        "ICLR 2026 dev 350-385 (1440, twenty-third dev set)": (dev([str(n) for n in range(350, 386)]), None),
-        "ICLR 2026 dev 390-425 (1440, twenty-fourth dev set)": (dev([str(n) for n in range(390, 426)]), None),
+        **{f"ICLR 2026 dev {k}-{k + 35} (1440, {nth} dev set)": (dev([str(n) for n in range(k, k + 36)]), None)
+           for k, nth in ROUNDS.items()},
         f"ICLR 2026 dev, all ({len(dev_all)})": (dev_all, None),
         **{f"ICLR 2026 {name} (160, kept aside: never tuned or trained on)": (dev(parts), None)
            for name, parts in KEPT_ASIDE.items()},
