@@ -42,6 +42,8 @@ def is_short_form(candidate: str) -> bool:
         return False
     if not candidate[0].isalnum() or not any(c.isalpha() for c in candidate):
         return False
+    if re.fullmatch(r"[IVX]+", candidate):  # "(II)", "(III)" number the items of a list
+        return False
     return any(c.isupper() for c in candidate)
 
 
@@ -78,9 +80,10 @@ def _long_form_window(text: str, end: int, short: str) -> tuple[int, str]:
     limit = min(len(short) + 5, len(short) * 2)
     words = list(_WORD_RE.finditer(text, max(0, end - 300), end))
     words = words[-limit:]
-    # Do not cross sentence or clause punctuation.
+    # Do not cross sentence or clause punctuation, nor an earlier parenthesis: in "diffusion models (IDM-VTON,
+    # TPD) and three datasets (VITON-HD, …)" no long form of VITON-HD reaches back into the list.
     for index in range(len(words) - 1, -1, -1):
-        if words[index].group().endswith((".", ";", ":", "!", "?")) and index < len(words) - 1:
+        if words[index].group().endswith((".", ";", ":", "!", "?", ")")) and index < len(words) - 1:
             words = words[index + 1:]
             break
     if not words:
@@ -162,6 +165,8 @@ def _find_plain(text: str) -> list[Abbreviation]:
             if clause:
                 window_start, window = window_start + clause.end(), window[clause.end():]
             window_stripped = window.rstrip()
+            if window_stripped.endswith((".", ";", ":", "!", "?")):  # "(SF)" opens a new sentence or clause
+                window_stripped = ""
             long = best_long_form(stripped, window_stripped)
             if long and _valid_pair(stripped, long):
                 long_start = window_start + window_stripped.rindex(long)

@@ -425,7 +425,11 @@ _DEFAULT_INDEX = FamilyIndex(_DEFAULT_FAMILIES)
 
 
 _GENERIC_SIZED_RE = re.compile(
-    rf"(?<![\w-])(?P<name>[A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*?)-(?P<size>{_SIZES})(?P<rest>(?:-[A-Za-z]+)*)(?![\w-])"
+    rf"(?<![\w-])(?P<name>[A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*?)-(?P<size>{_SIZES})(?P<rest>(?:-[A-Za-z]+)*)(?![\w-])|"
+    # "Efficient-DLM 4B": a mixed-case name and a size in billions after a space (not "FineWeb 100B tokens")
+    rf"(?<![\w-])(?P<name2>(?=[\w-]*[a-z])[A-Z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:-(?!trained|tuned|based)[A-Za-z0-9]+)*)"
+    r" (?P<size2>\d+(?:\.\d+)?B)(?![\w-])"
+    r"(?! (?:tokens|words|samples|examples|images|pairs|sequences|characters|instances|trajectories)\b)"
 )
 
 
@@ -465,9 +469,13 @@ def model_names(text: str, families: FamilyIndex = _DEFAULT_INDEX) -> Iterator[C
         start, end = match.span()
         if any(s <= start < e for s, e in seen):
             continue
-        if re.fullmatch(r"[\d.]+K", match.group("size")) and not match.group("rest"):
+        if match.group("size") and re.fullmatch(r"[\d.]+K", match.group("size")) and not match.group("rest"):
             # "VTAB-1K", "SynthVis-30K": a count of examples names a dataset, not a model size.
             yield Candidate(start, end, match.group(0), T, "dataset-pattern", 0.75)
+            continue
+        if match.group("name2"):
+            yield Candidate(start, end, match.group(0), D, "model-pattern", 0.85, canonical=match.group(0),
+                            broader=match.group("name2"))
             continue
         for name in _expand_sizes(match.group(0)):
             yield Candidate(start, end, match.group(0), D, "model-pattern", 0.85, canonical=name,

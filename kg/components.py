@@ -159,7 +159,8 @@ class NamingPatterns:
 
     @staticmethod
     def _dataset_variants(text: str, found: list[Candidate], gazetteer) -> list[Candidate]:
-        """A known benchmark with a split or edition suffix is that variant: "Global-MMLU-Lite", "SWE-bench Verified"."""
+        """A known benchmark with a split or edition suffix is that variant: "Global-MMLU-Lite", "SWE-bench Verified",
+        "Gym-Robotics", "Atari-5"."""
         out = []
         for cand in found:
             if cand.source != "gazetteer" or cand.kind is not ConceptKind.DATASET:
@@ -194,6 +195,8 @@ class NamingPatterns:
                 # "AIME 2024/2025" is two editions; "AIME24" is written "AIME 2024".
                 years = match.group("years").split("/")
                 names = [f"{base} {y if len(y) == 4 else years[0][:2] + y}" for y in years]
+            elif match.group("part"):
+                names = [text[cand.start:match.end()]]  # as written: "Atari-5", not "Arcade Learning Environment-5"
             else:
                 names = [base + match.group(0)]
             out.extend(replace(cand, end=match.end(), text=text[cand.start:match.end()], canonical=name,
@@ -282,7 +285,8 @@ _NUMBER_SIBLINGS_RE = re.compile(r"(?:/\d+)+(?![\w])")
 _SHARED_SUFFIX_RE = re.compile(r"-[A-Z](?![\w-])")
 _DATASET_SUFFIX_RE = re.compile(
     r"(?:-| )(?:Lite|Pro|Verified|Hard|Mini|Plus|Full|Extended|Diamond|Redux|Live|Multilingual)(?![\w-])|"
-    r"[- ]?(?P<years>(?:19|20)\d\d(?:/(?:(?:19|20)?\d\d))*)(?![\w-])")
+    r"[- ]?(?P<years>(?:19|20)\d\d(?:/(?:(?:19|20)?\d\d))*)(?![\w-])|"
+    r"(?P<part>-(?:[A-Z][a-z]+|\d+))(?![\w-]|\.\d)")  # "Gym-Robotics", "Atari-5": a named part or edition
 _VARIANT_PREFIX_RE = re.compile(r"(?:(?<![A-Za-z0-9-])[A-Z][a-z]+(?:-[A-Za-z]+)*\s){1,2}$")
 #: Capitalised words that describe rather than name a variant ("Standard Transformer", "Vanilla PPO").
 _NOT_VARIANT_WORDS = frozenset(

@@ -295,6 +295,16 @@ def test_extract_variants_of_known_names(nlp):
     assert not any(name.startswith("Standard") for name, _, _ in got)
 
 
+def test_extract_hyphenated_parts_of_known_benchmarks_and_sized_coined_models(nlp):
+    got = {(m.text, m.canonical, m.kind.value, m.broader) for m in mentions(
+        nlp, "We evaluate GUI-Cursor 7B on Gym-Robotics and Atari-5, unlike the GRPO 7B baseline, with "
+             "LoRA-based tuning, trained on FineWeb 100B tokens.")}
+    assert ("Gym-Robotics", "Gym-Robotics", "DATASET", "OpenAI Gym") in got  # named as written, not "OpenAI Gym-…"
+    assert ("Atari-5", "Atari-5", "DATASET", "Arcade Learning Environment") in got
+    assert ("GUI-Cursor 7B", "GUI-Cursor 7B", "MODEL", "GUI-Cursor") in got
+    assert {text for text, *_ in got} & {"GRPO 7B", "FineWeb 100B", "LoRA-based"} == set()
+
+
 def test_extract_skips_urls_and_metric_names(nlp):
     names = {m.text for m in mentions(
         nlp, "We report Frechet Inception Distance. Code: https://anonymous.4open.science/r/TimeFlow-59E4 .")}
@@ -333,6 +343,10 @@ def test_extract_acronym_after_a_kind_noun_and_comma_lists(nlp):
     ("To address this, we propose Three-State Module Scheduling (TriMS) here", [("TriMS", "Three-State Module Scheduling")]),
     ("RARE is a knowledge-graph-driven synthesis pipeline (RARE-Get) for data", []),
     ("Web Agents that Learn Tools (WALT) browse.", [("WALT", "Web Agents that Learn Tools")]),
+    # nor an earlier parenthesis, nor a sentence end; "(II)" numbers a list item
+    ("four diffusion models (IDM-VTON, LaDI-VTON, TPD) and three datasets (VITON-HD, DressCode)", []),
+    ("rendering it draining resources in applications. (II) the model", []),
+    ("Knowledge is stored in Sparse Memory Tables. (SMT) are then", []),
 ])
 def test_abbrev_long_form_does_not_cross_a_clause(text, expected):
     assert [(a.short, a.long) for a in find_abbreviations(text)] == expected
