@@ -61,8 +61,14 @@ def mentions_from_annotations(annotations: list[PaperAnnotation]) -> tuple[list[
     """Mentions of every paper, including undefined acronyms that another paper defines.
 
     An acronym defined with one long form anywhere in the corpus resolves its
-    undefined uses elsewhere (source ``corpus-acronym``); an acronym with
-    several long forms is ambiguous and resolves nothing.
+    undefined uses elsewhere that the paper's own pipeline judged a name (the
+    span scorer took it: "we compare against ZGR"), source ``corpus-acronym``;
+    an acronym with several long forms is ambiguous and resolves nothing. A bare
+    token nothing in its paper calls a name is left alone: one paper's "SR"
+    (Selective Reconstruction) says nothing about the "SR" (success rate,
+    super-resolution) of others. On the dev gold, resolving every bare use
+    found 21 more named entities at 858 false positives; the uses the scorer
+    took gave 222 at 1.
     """
     table = acronym_table(annotations)
     kinds: dict[str, Counter[ConceptKind]] = defaultdict(Counter)
@@ -74,11 +80,12 @@ def mentions_from_annotations(annotations: list[PaperAnnotation]) -> tuple[list[
     mentions: list[Mention] = []
     for ann in annotations:
         local = {_short_key(s) for s, _, _ in ann.acronyms}
+        named_here = {(c.start, c.end) for c in ann.mentions if c.source == "scorer"}
         uses = []
         for start, end, text in ann.acronym_uses:
             key = _short_key(text)
             acronym = table.get(key)
-            if acronym is not None and not acronym.ambiguous and key not in local:
+            if acronym is not None and not acronym.ambiguous and key not in local and (start, end) in named_here:
                 uses.append((start, end, text, key, acronym))
         resolved = {(start, end) for start, end, *_ in uses}
         for cand in ann.mentions:

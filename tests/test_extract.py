@@ -49,11 +49,14 @@ def test_extract_acronym_definition_and_later_uses(nlp):
 
 def test_extract_acronym_across_papers(nlp):
     papers = [Paper("a", "We propose Zeta Gradient Reweighting (ZGR) for training."),
-              Paper("b", "We compare against ZGR on CIFAR-10.")]
+              Paper("b", "Our approach outperforms ZGR by 3 points."),
+              Paper("c", "We report the ZGR of each run.")]
     ms, table = extract.mentions_from_annotations(list(annotate(nlp, papers)))
     in_b = [m for m in ms if m.paper_id == "b" and m.text == "ZGR"]
     assert len(in_b) == 1 and in_b[0].canonical == "Zeta Gradient Reweighting"
     assert in_b[0].source == "corpus-acronym" and not table["ZGR"].ambiguous
+    # a bare token its own paper does not treat as a name is not taken for the other paper's concept
+    assert not [m for m in ms if m.paper_id == "c"]
 
 
 def test_extract_ambiguous_acronym_is_flagged_not_merged(nlp):
