@@ -425,12 +425,15 @@ _DEFAULT_INDEX = FamilyIndex(_DEFAULT_FAMILIES)
 
 
 _GENERIC_SIZED_RE = re.compile(
-    rf"(?<![\w-])(?P<name>[A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*?)-(?P<size>{_SIZES})(?P<rest>(?:-[A-Za-z]+)*)(?![\w-])|"
-    # "Efficient-DLM 4B": a mixed-case name and a size in billions after a space (not "FineWeb 100B tokens")
-    rf"(?<![\w-])(?P<name2>(?=[\w-]*[a-z])[A-Z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:-(?!trained|tuned|based)[A-Za-z0-9]+)*)"
-    r" (?P<size2>\d+(?:\.\d+)?B)(?![\w-])"
-    r"(?! (?:tokens|words|samples|examples|images|pairs|sequences|characters|instances|trajectories)\b)"
+    rf"(?<![\w-])(?P<name>[A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*?)-(?P<size>{_SIZES})(?P<rest>(?:-[A-Za-z]+)*)(?![\w-])"
 )
+#: "Efficient-DLM 4B": a size in billions after a space (not "FineWeb 100B tokens") …
+_SPACED_SIZE_RE = re.compile(
+    r" \d+(?:\.\d+)?B(?![\w-])"  # (no look-behind for the name's last character: five times as fast)
+    r"(?! (?:tokens|words|samples|examples|images|pairs|sequences|characters|instances|trajectories)\b)")
+#: … after a mixed-case name (not an acronym: "GRPO 7B"; not a modifier: "DSPO-trained 7B").
+_MIXED_NAME_BEFORE_RE = re.compile(
+    r"(?<![\w-])(?=[\w-]*[a-z])[A-Z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:-(?!trained\b|tuned\b|based\b)[A-Za-z0-9]+)*$")
 
 
 def model_names(text: str, families: FamilyIndex = _DEFAULT_INDEX) -> Iterator[Candidate]:
@@ -469,17 +472,21 @@ def model_names(text: str, families: FamilyIndex = _DEFAULT_INDEX) -> Iterator[C
         start, end = match.span()
         if any(s <= start < e for s, e in seen):
             continue
-        if match.group("size") and re.fullmatch(r"[\d.]+K", match.group("size")) and not match.group("rest"):
+        if re.fullmatch(r"[\d.]+K", match.group("size")) and not match.group("rest"):
             # "VTAB-1K", "SynthVis-30K": a count of examples names a dataset, not a model size.
             yield Candidate(start, end, match.group(0), T, "dataset-pattern", 0.75)
-            continue
-        if match.group("name2"):
-            yield Candidate(start, end, match.group(0), D, "model-pattern", 0.85, canonical=match.group(0),
-                            broader=match.group("name2"))
             continue
         for name in _expand_sizes(match.group(0)):
             yield Candidate(start, end, match.group(0), D, "model-pattern", 0.85, canonical=name,
                             broader=match.group("name"))
+    for match in _SPACED_SIZE_RE.finditer(text):
+        name = _MIXED_NAME_BEFORE_RE.search(text, max(0, match.start() - 60), match.start()) \
+            if text[match.start() - 1:match.start()].isalnum() else None
+        if name is None or any(s <= name.start() < e for s, e in seen):
+            continue
+        surface = text[name.start():match.end()]
+        yield Candidate(name.start(), match.end(), surface, D, "model-pattern", 0.85, canonical=surface,
+                        broader=name.group(0))
 
 
 _SIZES_BEFORE_RE = re.compile(rf"(?<![\w./-])(?P<sizes>{_SIZES})[ -]$")
