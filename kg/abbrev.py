@@ -75,15 +75,21 @@ def best_long_form(short: str, long: str) -> str | None:
     return result or None
 
 
+#: Punctuation that ends a sentence or clause: a long form never reaches back over it.
+_CLAUSE_END = (".", ";", ":", "!", "?")
+
+
 def _long_form_window(text: str, end: int, short: str) -> tuple[int, str]:
     """The words before ``end``, at most min(|SF| + 5, 2|SF|) of them, not crossing a clause boundary."""
     limit = min(len(short) + 5, len(short) * 2)
     words = list(_WORD_RE.finditer(text, max(0, end - 300), end))
     words = words[-limit:]
+    if words and words[-1].group().endswith(_CLAUSE_END):
+        return end, ""  # "(SF)" opens a new sentence or clause: "… in applications. (II) the model"
     # Do not cross sentence or clause punctuation, nor an earlier parenthesis: in "diffusion models (IDM-VTON,
     # TPD) and three datasets (VITON-HD, …)" no long form of VITON-HD reaches back into the list.
-    for index in range(len(words) - 1, -1, -1):
-        if words[index].group().endswith((".", ";", ":", "!", "?", ")")) and index < len(words) - 1:
+    for index in range(len(words) - 2, -1, -1):
+        if words[index].group().endswith((*_CLAUSE_END, ")")):
             words = words[index + 1:]
             break
     if not words:
@@ -165,8 +171,6 @@ def _find_plain(text: str) -> list[Abbreviation]:
             if clause:
                 window_start, window = window_start + clause.end(), window[clause.end():]
             window_stripped = window.rstrip()
-            if window_stripped.endswith((".", ";", ":", "!", "?")):  # "(SF)" opens a new sentence or clause
-                window_stripped = ""
             long = best_long_form(stripped, window_stripped)
             if long and _valid_pair(stripped, long):
                 long_start = window_start + window_stripped.rindex(long)
