@@ -101,12 +101,18 @@ def build(model: str | None = None, *, gazetteer_path: str | None = None,
         When ``model`` is not installed; the message gives the install command.
     """
     import spacy
+    from spacy.attrs import LOWER, NORM
 
     from . import components  # noqa: F401  (registers the factories)
 
     if model is None:
         nlp = spacy.blank("en")
         nlp.tokenizer = simple_tokenizer(nlp.vocab)
+        # A new word's lexeme computes every lexical attribute (shape, prefix, like_num, is_stop …); our
+        # components read only the text, and the phrase matcher LOWER. Computing just LOWER and NORM made
+        # tokenizing 8,000 ICLR abstracts a third faster (2.2–2.6 s → 1.5–1.9 s).
+        getters = nlp.vocab.lex_attr_getters
+        nlp.vocab.lex_attr_getters = {attr: getters[attr] for attr in (LOWER, NORM) if attr in getters}
     else:
         nlp = None
         for name in (model, *_ALSO_PUBLISHED_AS.get(model, ())):
@@ -169,13 +175,15 @@ def _annotate_serial(nlp, papers: list[Paper], batch_size: int) -> list[PaperAnn
     ]
 
 
-# The pipeline a forked worker inherits from its parent (set just before the pool starts).
+# The pipeline and the papers a forked worker inherits from its parent (set just before the pool starts): a
+# worker is sent only the bounds of its chunk, not the papers (pickling them cost more CPU than the bounds).
 _WORKER_NLP = None
+_WORKER_PAPERS: list[Paper] = []
 
 
-def _worker(args: tuple[list[Paper], int]) -> list[PaperAnnotation]:
-    papers, batch_size = args
-    return _annotate_serial(_WORKER_NLP, papers, batch_size)
+def _worker(args: tuple[int, int, int]) -> list[PaperAnnotation]:
+    start, end, batch_size = args
+    return _annotate_serial(_WORKER_NLP, _WORKER_PAPERS[start:end], batch_size)
 
 
 def annotate(nlp, papers: Iterable[Paper], *, batch_size: int = 256, n_process: int = 1) -> Iterator[PaperAnnotation]:
@@ -190,13 +198,13 @@ def annotate(nlp, papers: Iterable[Paper], *, batch_size: int = 256, n_process: 
     if n_process <= 1 or len(papers) < 2 * batch_size or "fork" not in multiprocessing.get_all_start_methods():
         yield from _annotate_serial(nlp, papers, batch_size)
         return
-    global _WORKER_NLP
-    _WORKER_NLP = nlp
+    global _WORKER_NLP, _WORKER_PAPERS
+    _WORKER_NLP, _WORKER_PAPERS = nlp, papers
     size = max(batch_size, len(papers) // (n_process * 16) + 1)  # small chunks: workers finish together
-    chunks = [(papers[i:i + size], batch_size) for i in range(0, len(papers), size)]
+    chunks = [(i, i + size, batch_size) for i in range(0, len(papers), size)]
     try:
         with multiprocessing.get_context("fork").Pool(n_process) as pool:
             for annotations in pool.imap(_worker, chunks):
                 yield from annotations
     finally:
-        _WORKER_NLP = None
+        _WORKER_NLP, _WORKER_PAPERS = None, []
