@@ -29,11 +29,14 @@ from pathlib import Path
 
 from .records import ConceptKind
 
-__all__ = ["CLASSES", "SpanScorer", "capitalised_runs", "uncovered_runs", "span_features", "train", "load_scorer"]
+__all__ = ["CLASSES", "SpanScorer", "capitalised_runs", "uncovered_runs", "span_features", "name_features",
+           "phrase_features", "use_features", "train", "load_scorer"]
 
 #: Output classes, in the order of each weight vector.
 CLASSES = ("NONE", "METHOD", "MODEL", "DATASET")
 DEFAULT_PATH = Path(__file__).parent / "patterns" / "span_scorer.json"
+#: The type scorer's weights (same format; it never predicts NONE and its ``threshold`` is the margin it needs).
+TYPE_PATH = Path(__file__).parent / "patterns" / "type_scorer.json"
 
 _TOKEN_RE = re.compile(r"[^\s()\[\]{},;:\"“”]+")
 #: Lower-cased words that never start or make a name ("We", "The", "Both").
@@ -236,25 +239,45 @@ def span_features(text: str, toks: Sequence[tuple[int, int, str]], i: int, j: in
     >>> span_features(t, runs[0][3], runs[0][4], runs[0][5], runs[0][6], repeats=1, proposed=True)[:4]
     ['n=2', 'head=loss', 'first=shadow', 'hk=METHOD']
     """
+    start, end = toks[i][0], toks[j][1]
+    feats = list(phrase_features(text[start:end]))
+    feats.append(f"prev={toks[i - 1][2].lower() if i > 0 else '<s>'}")
+    feats.append(f"prev2={toks[i - 2][2].lower() if i > 1 else '<s>'}")
+    feats.append(f"next={toks[j + 1][2].lower() if j + 1 < len(toks) else '</s>'}")
+    feats.append(f"gb={text[toks[i - 1][1]:start].strip()[:2] if i > 0 else ''}")
+    feats.append(f"ga={text[end:toks[j + 1][0]].strip()[:2] if j + 1 < len(toks) else ''}")
+    if sentence_initial:
+        feats.append("sentence-initial")
+    if proposed:
+        feats.append("proposed")
+    feats.append(f"repeats={min(repeats, 3)}")
+    return list(dict.fromkeys(feats))
+
+
+_EDGE_PUNCTUATION = "()[]{},;:\"“”.!?'’‘*_"
+
+
+@lru_cache(maxsize=65536)
+def phrase_features(phrase: str) -> tuple[str, ...]:
+    """What a phrase's own words say: the part of :func:`span_features` that needs no context.
+
+    >>> phrase_features("PelvicRT")
+    ('n=1', 'head=pelvicrt', 'first=pelvicrt', 'hk=None', 'suf=crt', 'w=pelvicrt', 'shape=AaA', 'title', 'camel')
+    """
     from .candidates import _HEADS, _NON_HEADS, technique_like
 
-    words = [t[2] for t in toks[i:j + 1]]
+    words = [t[2] for t in _tokens(phrase)]
+    if not words:
+        return ()
     lower = [w.lower() for w in words]
     head = lower[-1]
     singular = head[:-1] if head.endswith("s") and not head.endswith("ss") and len(head) > 3 else head
-    start, end = toks[i][0], toks[j][1]
-    phrase = text[start:end]
     kind = _HEADS.get(head) or _HEADS.get(singular)
     feats = [f"n={min(len(words), 5)}", f"head={singular}", f"first={lower[0]}",
              f"hk={kind.value if kind else None}", f"suf={singular[-3:]}"]
     if head in _NON_HEADS or singular in _NON_HEADS:
         feats.append("nonhead")
     feats.extend(f"w={w}" for w in lower)
-    feats.append(f"prev={toks[i - 1][2].lower() if i > 0 else '<s>'}")
-    feats.append(f"prev2={toks[i - 2][2].lower() if i > 1 else '<s>'}")
-    feats.append(f"next={toks[j + 1][2].lower() if j + 1 < len(toks) else '</s>'}")
-    feats.append(f"gb={text[toks[i - 1][1]:start].strip()[:2] if i > 0 else ''}")
-    feats.append(f"ga={text[end:toks[j + 1][0]].strip()[:2] if j + 1 < len(toks) else ''}")
     feats.append(f"shape={_shape(words[0])}")
     if len(words) > 1:
         feats.append(f"shapeL={_shape(words[-1])}")
@@ -266,16 +289,55 @@ def span_features(text: str, toks: Sequence[tuple[int, int, str]], i: int, j: in
         feats.append("title")
     if any(_CAMEL_RE.search(w) for w in words):
         feats.append("camel")
-    if sentence_initial:
-        feats.append("sentence-initial")
     if technique_like(phrase):
         feats.append("technique-like")
-    if proposed:
-        feats.append("proposed")
-    feats.append(f"repeats={min(repeats, 3)}")
     if len(phrase) <= 2:
         feats.append("short")
-    return list(dict.fromkeys(feats))
+    return tuple(dict.fromkeys(feats))
+
+
+def _context_words(text: str, start: int, end: int) -> tuple[str, str, str]:
+    """The two words before ``text[start:end]`` and the word after it, lower case, edge punctuation trimmed."""
+    before = text[max(0, start - 40):start].split()
+    if start > 40 and before and not text[start - 41].isspace():
+        before = before[1:]  # a word cut by the 40-character window
+    after = text[end:end + 40].split(maxsplit=1)
+    words = [w.strip(_EDGE_PUNCTUATION).lower() or w for w in before[-2:]]
+    words = ["<s>"] * (2 - len(words)) + words
+    return words[1], words[0], (after[0].strip(_EDGE_PUNCTUATION).lower() or after[0]) if after else "</s>"
+
+
+def name_features(text: str, uses: Sequence[tuple[int, int, str, str, str]]) -> list[str]:
+    """Sparse features of one name of an abstract, from all its mentions ``(start, end, source, kind, role)``.
+
+    What :func:`span_features` says of its first use (words, head, shape), then :func:`use_features`: the
+    words around each use, the sources that found it, the type the rules gave it and its role. The type
+    scorer reads them to retype a name its context types better than the rules did.
+
+    >>> t = "We test on PelvicRT and on the PelvicRT split."
+    >>> name_features(t, [(11, 19, "coined", "METHOD", "uses"), (31, 39, "coined", "METHOD", "uses")])[-9:]
+    ['next=split', 'prev2=on', 'prev2=test', 'prev=on', 'prev=the', 'src=coined', 'rule=METHOD', 'role=uses', 'rs=METHOD|coined']
+    """
+    phrase = phrase_features(text[uses[0][0]:uses[0][1]])
+    return [*phrase, *use_features(text, uses)[0]] if phrase else []
+
+
+def use_features(text: str, uses: Sequence[tuple[int, int, str, str, str]]) -> tuple[list[str], str]:
+    """The features of a name's uses (see :func:`name_features`) and the type the rules gave it: the type of
+    most of its mentions."""
+    context = set()
+    kinds: dict[str, int] = {}
+    for start, end, _source, kind, _role in uses:
+        prev, prev2, after = _context_words(text, start, end)
+        context.update((f"prev={prev}", f"prev2={prev2}", f"next={after}"))
+        kinds[kind] = kinds.get(kind, 0) + 1
+    rule = max(kinds, key=lambda k: (kinds[k], k))
+    sources = sorted({use[2] for use in uses})
+    feats = sorted(context)
+    feats.extend(f"src={source}" for source in sources)
+    feats.extend((f"rule={rule}", f"role={uses[0][4]}"))
+    feats.extend(f"rs={rule}|{source}" for source in sources)
+    return feats, rule
 
 
 @dataclass(frozen=True)
@@ -286,9 +348,18 @@ class SpanScorer:
     bias: tuple[float, ...]
     threshold: float
 
-    def probabilities(self, features: Iterable[str]) -> list[float]:
-        """Class probabilities in ``CLASSES`` order."""
-        z0, z1, z2, z3 = self.bias
+    def probabilities(self, features: Iterable[str], start: Sequence[float] | None = None) -> list[float]:
+        """Class probabilities in ``CLASSES`` order (``start``: the scores of some features already summed with
+        the bias, by :meth:`scores`)."""
+        z = self.scores(features, start)
+        top = max(z)
+        exp = [math.exp(v - top) for v in z]
+        total = sum(exp)
+        return [v / total for v in exp]
+
+    def scores(self, features: Iterable[str], start: Sequence[float] | None = None) -> tuple[float, ...]:
+        """``start`` (default: the bias) plus the weights of ``features``, per class (before the softmax)."""
+        z0, z1, z2, z3 = start or self.bias
         weights = self.weights
         for feature in features:
             w = weights.get(feature)
@@ -297,11 +368,7 @@ class SpanScorer:
                 z1 += w[1]
                 z2 += w[2]
                 z3 += w[3]
-        z = (z0, z1, z2, z3)
-        top = max(z)
-        exp = [math.exp(v - top) for v in z]
-        total = sum(exp)
-        return [v / total for v in exp]
+        return z0, z1, z2, z3
 
     def guess(self, features: Iterable[str]) -> tuple[ConceptKind, float]:
         """The likeliest entity type and P(entity), whatever the threshold."""
@@ -314,16 +381,31 @@ class SpanScorer:
         kind, entity = self.guess(features)
         return (kind, entity) if entity >= self.threshold else None
 
+    def retype(self, p: Sequence[float], rule: str) -> ConceptKind | None:
+        """For the type scorer: the likeliest type given class probabilities ``p``, when it is not ``rule`` (the
+        rules' type) and is likelier than it by more than the margin (``threshold``); else None."""
+        best = max(range(1, len(CLASSES)), key=lambda k: p[k])
+        if CLASSES[best] != rule and p[best] - p[CLASSES.index(rule)] > self.threshold:
+            return ConceptKind(CLASSES[best])
+        return None
+
     def to_json(self) -> dict:
         return {"classes": list(CLASSES), "threshold": self.threshold, "bias": list(self.bias),
                 "weights": {k: list(v) for k, v in sorted(self.weights.items())}}
 
 
-@lru_cache(maxsize=4)
 def load_scorer(path: str | None = None) -> SpanScorer:
-    data = json.loads(Path(path or DEFAULT_PATH).read_text(encoding="utf-8"))
+    """The scorer stored at ``path`` (default: the shipped span scorer), read once per version of the file."""
+    file = Path(path or DEFAULT_PATH).resolve()
+    stat = file.stat()
+    return _load_scorer(str(file), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=4)
+def _load_scorer(path: str, mtime_ns: int, size: int) -> SpanScorer:
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
     if tuple(data["classes"]) != CLASSES:
-        raise ValueError(f"{path or DEFAULT_PATH}: classes {data['classes']} are not {list(CLASSES)}")
+        raise ValueError(f"{path}: classes {data['classes']} are not {list(CLASSES)}")
     return SpanScorer({k: tuple(v) for k, v in data["weights"].items()}, tuple(data["bias"]), data["threshold"])
 
 

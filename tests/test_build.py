@@ -54,7 +54,7 @@ def test_build_outputs_load(sample_build):
     assert [i["name"] for i in manifest["inputs"]] == ["000_b3512e3b92ec1be5.txt", "004_75ed3c2d1f1ade5e.txt"]
     assert all(len(i["sha256"]) == 64 for i in manifest["inputs"])
     assert manifest["tool"]["version"] == kg.__version__
-    assert manifest["spacy"]["pipeline"].endswith("kg_concept_resolver, kg_span_scorer")
+    assert manifest["spacy"]["pipeline"].endswith("kg_concept_resolver, kg_span_scorer, kg_type_scorer")
     assert set(manifest["quality"]) >= {"acronyms_defined", "acronyms_ambiguous", "share_papers_without_entities"}
 
 

@@ -1,4 +1,5 @@
-"""The learned span scorer: candidate runs, features, training, the shipped weights, and the pipeline component."""
+"""The learned span and type scorers: candidate runs, features, training, the shipped weights, and the pipeline
+components."""
 from __future__ import annotations
 
 import importlib.util
@@ -10,9 +11,16 @@ import pytest
 from kg import extract
 from kg.nlp import PaperAnnotation, annotate
 from kg.records import ConceptKind, Paper, Role
-from kg.scorer import CLASSES, DEFAULT_PATH, capitalised_runs, load_scorer, span_features, train
+from kg.scorer import (
+    CLASSES, DEFAULT_PATH, TYPE_PATH, capitalised_runs, load_scorer, name_features, span_features, train,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def annotate_one(nlp, text):
+    (ann,) = annotate(nlp, [Paper("x", text)])
+    return list(ann.mentions)
 
 
 def scorer_mentions(nlp, text):
@@ -82,10 +90,24 @@ def test_train_separates_classes_and_round_trips_through_json(tmp_path):
     assert again.probabilities(["head=net"]) == pytest.approx(scorer.probabilities(["head=net"]))
 
 
-def test_shipped_weights_load_and_name_their_training_files():
-    data = json.loads(DEFAULT_PATH.read_text(encoding="utf-8"))
-    scorer = load_scorer()
-    assert tuple(data["classes"]) == CLASSES and scorer.threshold == 0.5 and len(scorer.weights) > 1000
+def nlp_with_type_scorer(tmp_path, weights, margin=0.2):
+    """The default pipeline with a hand-made type scorer that favours no type unless ``weights`` say so."""
+    from kg import nlp as kg_nlp
+
+    path = tmp_path / "types.json"
+    path.write_text(json.dumps({"classes": list(CLASSES), "threshold": margin, "bias": [-9.0, 0.0, 0.0, 0.0],
+                                "weights": weights}))
+    nlp = kg_nlp.build()
+    nlp.replace_pipe("kg_type_scorer", "kg_type_scorer", config={"scorer_path": str(path)})
+    return nlp
+
+
+@pytest.mark.parametrize("path", [DEFAULT_PATH, TYPE_PATH], ids=["span", "type"])
+def test_shipped_weights_load_and_name_their_training_files(path):
+    data = json.loads(path.read_text(encoding="utf-8"))
+    scorer = load_scorer(str(path))
+    assert tuple(data["classes"]) == CLASSES and scorer.threshold == (0.5 if path == DEFAULT_PATH else 0.2)
+    assert len(scorer.weights) > 1000
     for name in data["trained_on"]["files"]:
         assert (ROOT / name).is_file(), name
     kept_aside = [*"tuvw", *"6789", "14", "15", "16", "17", "22", "23", "24", "25", "66", "67", "68", "69",
@@ -171,6 +193,40 @@ def test_scorer_never_overrides_rules(nlp):
     assert scorer_mentions(nlp, text) == []
 
 
+def test_the_type_scorer_retypes_every_use_of_a_name_when_it_is_sure(tmp_path):
+    text = "Results on PelvicRT improve. PelvicRT holds 300 scans; ScanMixer is fast."
+    rules = {m.text: m.kind for m in annotate_one(nlp_with_type_scorer(tmp_path, {}), text)}
+    assert rules == {"PelvicRT": ConceptKind.DATASET, "ScanMixer": ConceptKind.METHOD}  # "results on X"; coined
+    sure = annotate_one(nlp_with_type_scorer(tmp_path, {"w=pelvicrt": [0.0, 0.0, 3.0, 0.0]}), text)
+    assert [(m.text, m.kind) for m in sure] == [("PelvicRT", ConceptKind.MODEL), ("PelvicRT", ConceptKind.MODEL),
+                                                ("ScanMixer", ConceptKind.METHOD)]
+    # P(MODEL) 0.40 against P(DATASET) 0.30: not by more than the margin, the rules' type stays.
+    unsure = annotate_one(nlp_with_type_scorer(tmp_path, {"w=pelvicrt": [0.0, 0.0, 0.3, 0.0]}), text)
+    assert {m.text: m.kind for m in unsure} == rules
+    # The words around each use count: "next=holds" is read from the second use and retypes both.
+    context = annotate_one(nlp_with_type_scorer(tmp_path, {"next=holds": [0.0, 0.0, 3.0, 0.0]}), text)
+    assert [m.kind for m in context if m.text == "PelvicRT"] == [ConceptKind.MODEL] * 2
+
+
+def test_a_retyped_name_takes_its_acronym_definition_along(tmp_path):
+    nlp = nlp_with_type_scorer(tmp_path, {"w=rewiring": [0.0, 0.0, 3.0, 0.0]})
+    (ann,) = annotate(nlp, [Paper("x", "We propose the Graph Rewiring Operator (GRO). GRO is fast.")])
+    assert {(m.text, m.kind) for m in ann.mentions} == {("Graph Rewiring Operator", ConceptKind.MODEL),
+                                                        ("GRO", ConceptKind.MODEL)}
+    assert [(short, kind) for short, _, kind in ann.acronyms] == [("GRO", ConceptKind.MODEL)]
+
+
+def test_name_features_read_every_use_and_the_rules_type():
+    text = "We test on PelvicRT and on the PelvicRT split."
+    features = name_features(text, [(11, 19, "coined", "METHOD", "uses"), (31, 39, "evaluation", "DATASET", "uses"),
+                                    (31, 39, "coined", "METHOD", "uses")])
+    assert {"w=pelvicrt", "prev=on", "prev=the", "prev2=test", "next=and", "next=split", "src=coined",
+            "src=evaluation", "rule=METHOD", "rs=METHOD|evaluation", "role=uses"} <= set(features)
+    assert features == name_features(text, [(11, 19, "coined", "METHOD", "uses"),
+                                            (31, 39, "evaluation", "DATASET", "uses"),
+                                            (31, 39, "coined", "METHOD", "uses")])
+
+
 def test_corpus_definition_of_an_acronym_beats_the_scorer():
     from kg.candidates import Candidate
 
@@ -204,4 +260,29 @@ def test_shipped_weights_are_what_training_on_the_dev_gold_gives_now(shared_data
         return decision[0] if decision else None
 
     disagree = [f for f, _ in rows if kind(shipped.decide(f)) != kind(retrained.decide(f))]
+    assert not disagree, f"{len(disagree)} decisions differ: retrain with scripts/train_span_scorer.py"
+
+
+@pytest.mark.shared
+def test_shipped_type_weights_are_what_training_on_the_dev_gold_gives_now(shared_data):
+    """The type scorer learns from what the rules and the span scorer find: after either changes, rerun
+    scripts/train_span_scorer.py."""
+    spec = importlib.util.spec_from_file_location("train_span_scorer", ROOT / "scripts" / "train_span_scorer.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    from kg import nlp as kg_nlp
+    from kg.evaluate import load_gold
+    from kg.read import read_papers
+
+    corpus = read_papers([script.CORPUS])
+    docs = [d for g in script.GROUPS for part in g for d in load_gold(script.GOLD / f"iclr2026_dev_{part}.jsonl",
+                                                                    "kg", corpus)]
+    rows = script.type_examples(kg_nlp.build(), docs)
+    shipped = load_scorer(str(TYPE_PATH))
+    retrained = train(rows, threshold=shipped.threshold, c=script.C)
+
+    def decision(scorer, features):
+        return scorer.retype(scorer.probabilities(features), next(f[5:] for f in features if f.startswith("rule=")))
+
+    disagree = [f for f, _ in rows if decision(shipped, f) != decision(retrained, f)]
     assert not disagree, f"{len(disagree)} decisions differ: retrain with scripts/train_span_scorer.py"
