@@ -335,11 +335,11 @@ _NET_DATASET_RE = re.compile(r"(?:Image|Shape|Scan|Model|Word|Concept|Object)Net
 def kind_from_name(name: str) -> ConceptKind | None:
     """Type a coined name from its own shape.
 
-    ``*Bench``/``*QA``, a count of examples (``JailbreakV-28K``) or a variant of a "...Net" dataset
+    ``*Bench``/``*Benchmark``/``*QA``, a count of examples (``JailbreakV-28K``) or a variant of a "...Net" dataset
     (``FG-ImageNet``) → dataset; ``*Net``/``*Former`` or an architecture family (``KleinVAE``, ``MVMoE``,
     ``ThinkPRM``) → model.
     """
-    if re.search(r"(?:Bench|bench|QA|Eval|Arena|Set|Data|Corpus|Hub)(?:[-\d.]*\w{0,3})?$|-\d+(?:\.\d+)?[kK]$", name) or \
+    if re.search(r"(?:Bench|bench|Benchmark|benchmark|QA|Eval|Arena|Set|Data|Corpus|Hub)(?:[-\d.]*\w{0,3})?$|-\d+(?:\.\d+)?[kK]$", name) or \
             _NET_DATASET_RE.search(name):
         return T
     if re.search(r"(?:Net|Former|former|GPT|LM|BERT|LLM|VLM|ViT|Diffusion|GAN|Coder|CNN|VAE|PRM|KAN|MoE|Mamba)(?:[-\d.]*\w{0,3})?$", name):
@@ -375,7 +375,7 @@ _TAIL_RE = re.compile(
     # a version may follow a tier name ("Claude Opus-4.1"), not the size it starts ("Qwen2.5-Math-1.5B");
     # "-it" is Gemma's instruction tuning, " it" a pronoun ("for Llama-3.1-8B it achieves")
     rf"{_VERSION}?(?:(?:(?:-| |)(?:{_SIZES})|"
-    rf"(?:-| (?!it\b)){_SUFFIX}(?:(?:-\d+(?:\.\d+)*| \d+\.\d+)(?!\w|\.\d))?(?!\w)))*(?![\w-]*\w)"
+    rf"(?:-| (?!it\b)){_SUFFIX}(?:(?:-\d+(?:\.\d+)*| \d+\.\d+)(?!\w|\.\d))?(?!\w)))*(?![\w-]*\w|\.\d)"
 )
 _WORD_START_RE = re.compile(r"(?<![\w-])[A-Za-z]+")
 
@@ -796,11 +796,18 @@ def introduced_names(text: str) -> Iterator[Candidate]:
                         "introduced", 0.8, role=Role.PROPOSES)
 
 
+_LIST_MARK_RE = re.compile(r"^\(?(?:\d|[ivx]{1,3})\)\s*")
+
+
 def emphasised_names(text: str) -> Iterator[Candidate]:
     """Names set in bold, italics or typewriter (``\\textbf{X}``, ``*X*``) that look like names."""
     for match in _EMPH_RE.finditer(text):
         group = "a" if match.group("a") is not None else "b"
         name = match.group(group).strip()
+        if name.endswith(".") and " " not in name:
+            continue  # a section label: "**Findings.** On a range of …"
+        # A listed contribution set off with its colon and number: "\textbf{1) MoE-Linear Attention Module:}".
+        name = _LIST_MARK_RE.sub("", name).rstrip(":").rstrip()
         if not name or name.split()[-1].lower() in _NON_HEADS:
             continue  # a metric or phenomenon set off for emphasis: "\textbf{semantic similarity}"
         if not _name_like(name) or len(name.split()) > 5:

@@ -26,7 +26,7 @@ from .candidates import (
 from .gazetteer import Gazetteer, is_case_sensitive, load_gazetteer, load_stoplist
 from .normalize import concept_key, matching_text
 from .records import ConceptKind, Role
-from .scorer import TYPE_PATH, load_scorer, phrase_features, uncovered_runs, use_features
+from .scorer import ASCII_DASH_RE, TYPE_PATH, load_scorer, phrase_features, uncovered_runs, use_features
 
 __all__ = ["AbbreviationDetector", "GazetteerMatcher", "NamingPatterns", "ConceptResolver", "SpanScoring",
            "TypeScoring"]
@@ -162,12 +162,19 @@ class NamingPatterns:
     @staticmethod
     def _dataset_variants(text: str, found: list[Candidate], gazetteer) -> list[Candidate]:
         """A known benchmark with a split or edition suffix is that variant: "Global-MMLU-Lite", "SWE-bench Verified",
-        "Gym-Robotics", "Atari-5"."""
+        "Gym-Robotics", "Atari-5", "iNaturalist-C", "AMOS 2022"."""
         out = []
         for cand in found:
-            if cand.source != "gazetteer" or cand.kind is not ConceptKind.DATASET:
+            if cand.kind is not ConceptKind.DATASET or cand.tier != "named":
                 continue
             base = cand.canonical or cand.text
+            if cand.source != "gazetteer":
+                # A dataset found by its context is an edition when a year follows: "AMOS 2022", "MRQA 2019".
+                match = _DATASET_SUFFIX_RE.match(text, cand.end)
+                if match and match.group("years"):
+                    out.extend(replace(cand, end=match.end(), text=text[cand.start:match.end()], canonical=name,
+                                       broader=base, source="variant") for name in _editions(base, match))
+                continue
             other = _WORD_SIBLING_RE.match(text, cand.end) if "-" in cand.text else None
             entry = gazetteer.lookup(f"{cand.text.rsplit('-', 1)[0]}-{other.group(1)}") if other else None
             if entry is not None and entry.kind is ConceptKind.DATASET:
@@ -180,7 +187,10 @@ class NamingPatterns:
             if siblings:
                 # "CIFAR-10/100": CIFAR-10 and CIFAR-100.
                 stem = base.rstrip("0123456789")
-                names = [base] + [stem + n for n in siblings.group(0).split("/") if n]
+                number = base[len(stem):]
+                century = number[:2] if len(number) == 4 and number[:2] in ("19", "20") else ""
+                # "AIME 2024/25": the second edition is 2025, not 25
+                names = [base] + [stem + (century if len(n) == 2 else "") + n for n in siblings.group(0).split("/") if n]
                 end = siblings.end()
                 shared = _SHARED_SUFFIX_RE.match(text, end)
                 if shared:  # "CIFAR-10/100-C": CIFAR-10-C and CIFAR-100-C
@@ -194,10 +204,11 @@ class NamingPatterns:
             if not match:
                 continue
             if match.group("years"):
-                # "AIME 2024/2025" is two editions; "AIME24" is written "AIME 2024".
-                years = match.group("years").split("/")
-                names = [f"{base} {y if len(y) == 4 else years[0][:2] + y}" for y in years]
+                names = _editions(base, match)
             elif match.group("part"):
+                part = gazetteer.lookup(match.group("part")[1:])
+                if part is not None and part.kind is not ConceptKind.DATASET:
+                    continue  # "GRF-LLM": a model or method built on the benchmark, not a part of it
                 names = [text[cand.start:match.end()]]  # as written: "Atari-5", not "Arcade Learning Environment-5"
             else:
                 names = [base + match.group(0)]
@@ -261,10 +272,16 @@ class NamingPatterns:
                             broader=cand.canonical or cand.text)
 
 
+def _editions(base: str, match: re.Match) -> list[str]:
+    """The editions a year suffix names: "AIME 2024/2025" two, "AIME24" is written "AIME 2024", "AIME'24/'25"."""
+    years = match.group("years").replace("'", "").split("/")
+    return [f"{base} {y if len(y) == 4 else (years[0][:2] if len(years[0]) == 4 else '20') + y}" for y in years]
+
+
 #: A version after a name: "+", "v2", "V3.1", " 3.0" (not a score: "CIDEr 108.4"), or one digit that ends
 #: the phrase ("DiffRhythm 2,").
 _VERSION_AFTER_RE = re.compile(
-    r"\+(?![\w+])|[ -]?[vV]\d+(?:\.\d+)*(?![\w.-]|\.\d)|"
+    r"\+\+?(?![\w+])|[ -]?[vV]\d+(?:\.\d+)*(?![\w.-]|\.\d)|"
     r" \d(?:\.\d+)+(?![\w.%-]|\.\d)| \d(?=[,;:)]|\.(?!\d)| \(| (?:and|or)\b)")
 #: A description that makes a paper's own system a trained model: "X is post-trained from …", "X is trained
 #: as a masked language model".
@@ -277,7 +294,9 @@ _QUANTITY_RE = re.compile(r"(?:[Nn]umber|[Aa]mount|[Ff]raction|[Pp]roportion|[Pp
 _SUFFIX_AFTER_RE = re.compile(rf"(?:-{_SUFFIX})+(?![\w.-]*\w)")
 #: A dimension written before a known model: "3D U-Net", "2D-CNN".
 _DIMENSION_BEFORE_RE = re.compile(r"(?<![\w-])[1-4]D[ -]$")
-_METRIC_AFTER_RE = re.compile(r"[ -](?:[Dd]istance|[Ss]cores?|[Aa]ccuracy|[Ee]rror|[Dd]ivergence|[Rr]ate)\b")
+_METRIC_AFTER_RE = re.compile(
+    r"[ -](?:[Dd]istance|[Ss]core|[Ss]cores(?! (?:\d|only\b|just\b|about\b|over\b))|(?P<measured>[Aa]ccuracy|[Ee]rror|[Rr]ate)|"
+    r"[Dd]ivergence)\b")
 #: A name with an edition number: "ChEMBL35", "ImageNet-32" (the stem is looked up).
 _NUMBERED_RE = re.compile(r"([A-Za-z][\w-]{2,}?[A-Za-z])-?(\d+)")
 _PARENTHESIS_RE = re.compile(r"\s*\([^()]{1,30}\)")
@@ -287,8 +306,8 @@ _NUMBER_SIBLINGS_RE = re.compile(r"(?:/\d+)+(?![\w])")
 _SHARED_SUFFIX_RE = re.compile(r"-[A-Z](?![\w-])")
 _DATASET_SUFFIX_RE = re.compile(
     r"(?:-| )(?:Lite|Pro|Verified|Hard|Mini|Plus|Full|Extended|Diamond|Redux|Live|Multilingual)(?![\w-])|"
-    r"[- ]?(?P<years>(?:19|20)\d\d(?:/(?:(?:19|20)?\d\d))*)(?![\w-])|"
-    r"(?P<part>-(?:[A-Z][a-z]+|\d+))(?![\w-]|\.\d)")  # "Gym-Robotics", "Atari-5": a named part or edition
+    r"[- ]?(?P<years>(?:19|20)\d\d(?:/(?:(?:19|20)?\d\d))*|'[0-3]\d(?:/'[0-3]\d)*)(?![\w-])|"
+    r"(?P<part>-(?:[A-Z][a-z]+|\d+|[A-Z]{1,3}))(?![\w-]|\.\d)")  # "Gym-Robotics", "Atari-5", "iNaturalist-C"
 _VARIANT_PREFIX_RE = re.compile(r"(?:(?<![A-Za-z0-9-])[A-Z][a-z]+(?:-[A-Za-z]+)*\s){1,2}$")
 #: Capitalised words that describe rather than name a variant ("Standard Transformer", "Vanilla PPO").
 _NOT_VARIANT_WORDS = frozenset(
@@ -483,21 +502,37 @@ class ConceptResolver:
         pool: list[Candidate] = []
         acronyms = []
         for abbr in doc._.kg_abbreviations or []:
+            abbr = _without_quotes(text, abbr)
             candidates, definition = self._from_abbreviation(text, abbr)
             pool.extend(candidates)
             if definition:
                 acronyms.append(definition)
         for cand in doc._.kg_candidates or []:
+            if "--" in cand.text and ASCII_DASH_RE.search(cand.text):  # "Drop-Muon--a simple framework"
+                cand = _before_dash(cand)
+                if cand is None:
+                    continue
+            if cand.text[:1] in "_*" or cand.text[-1:] in "_*":  # Markdown emphasis: "_Online Probe Profiling Scheme_"
+                cand = _without_marks(cand)
+                if cand is None:
+                    continue
+            if cand.source == "coined" and "–" in original[cand.start:cand.end]:
+                continue  # an en dash joins two things, not the parts of a coined name: "EEG–fMRI", "SQL–Cypher"
             key = concept_key(cand.text)
-            if cand.source != "gazetteer" and (key in self.stoplist or concept_key(cand.canonical or cand.text) in self.stoplist):
-                continue
+            if cand.source != "gazetteer" and (key in self.stoplist or concept_key(cand.canonical or cand.text) in self.stoplist
+                                               or (cand.source == "variant" and cand.broader
+                                                   and concept_key(cand.broader) in self.stoplist)):
+                continue  # never an entity, nor a variant of one ("ChrF++")
             if cand.source == "gazetteer" and cand.tier == "generic" and not _acronym_like(cand.text):
                 continue  # broad categories in words (transformer, supervised learning) only count when defined
             if cand.source == "gazetteer" and cand.start > 1 and text[cand.start - 1] == "-" and \
                     text[cand.start - 2].isalnum() and original[cand.start - 1] not in "–—":
                 continue  # the tail of a hyphenated name: "SAM" in "MST-SAM" (not after a dash: "models–Qwen3-32B")
-            if cand.kind is not ConceptKind.DATASET and _METRIC_AFTER_RE.match(text, cand.end):
-                continue  # part of a metric's name: "Frechet Inception Distance", "CLIP score"
+            if cand.kind is not ConceptKind.DATASET and (metric := _METRIC_AFTER_RE.match(text, cand.end)) and not (
+                    cand.kind is ConceptKind.MODEL and metric.group("measured")):
+                # part of a metric's name: "Frechet Inception Distance", "CLIP score" (not what a model is
+                # measured by: "ResNet-50 accuracy"; not the verb: "GPT-4.1 scores 25.8%")
+                continue
             if cand.source in _PATTERN_SOURCES and (suffix := MODIFIER_SUFFIX_RE.search(cand.text)):
                 # "RWKV-inspired", "CLIP-based": the name before the modifier suffix, if it is one.
                 stem = cand.text[:suffix.start()]
@@ -824,6 +859,43 @@ _PATTERN_SOURCES = frozenset({"coined", "latex", "introduced", "emphasis", "data
                               "evaluation", "examples", "title", "named-technique", "noun-acronym", "eponym"})
 #: Sources that find a name once (by its context); the gazetteer and the model pattern find every use themselves.
 _FOUND_ONCE = _PATTERN_SOURCES | {"list", "variant", "dataset-pattern"}
+
+
+_OPENING_MARKS, _CLOSING_MARKS = "*_\"“‘", "*_\"”’~"
+
+
+def _without_quotes(text: str, abbr: Abbreviation) -> Abbreviation:
+    """An abbreviation whose long form is set in quotes or emphasis marks, without them: "*High-Frequency
+    Trading* (HFT)", "“less discriminatory algorithms” (LDAs)", "procedures~(TTP)" (LaTeX's fixed space)."""
+    long = abbr.long.lstrip(_OPENING_MARKS).rstrip(_CLOSING_MARKS).strip()
+    if long == abbr.long or not long:
+        return abbr
+    span = text[abbr.long_start:abbr.long_end]
+    offset = span.find(long)
+    if offset < 0:
+        return replace(abbr, long=long)
+    return replace(abbr, long=long, long_start=abbr.long_start + offset, long_end=abbr.long_start + offset + len(long))
+
+
+def _without_marks(cand: Candidate) -> Candidate | None:
+    """A candidate without the Markdown emphasis marks at its edges, or None when nothing is left."""
+    inner = cand.text.lstrip("_*")
+    start = cand.start + len(cand.text) - len(inner)
+    inner = inner.rstrip("_*")
+    if len(inner) < 2:
+        return None
+    canonical = cand.canonical.strip("_*") if cand.canonical else cand.canonical
+    return replace(cand, start=start, end=start + len(inner), text=inner, canonical=canonical)
+
+
+def _before_dash(cand: Candidate) -> Candidate | None:
+    """The part of a candidate before a dash written as hyphens (``ASCII_DASH_RE``), or None when nothing is left."""
+    text = cand.text[:ASCII_DASH_RE.search(cand.text).start()].rstrip(" -")
+    if len(text) < 2:
+        return None
+    dash = ASCII_DASH_RE.search(cand.canonical or "")
+    canonical = cand.canonical[:dash.start()].rstrip(" -") if dash else cand.canonical
+    return replace(cand, end=cand.start + len(text), text=text, canonical=canonical)
 
 
 def _non_overlapping(pool: list[Candidate]) -> list[Candidate]:

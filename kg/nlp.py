@@ -64,7 +64,7 @@ class _TextKeepingTokenizer:
 
 _PREFIX_RE = re.compile(r"""^[\[\(\{<"'“‘«*_$~`#@§]""")
 _SUFFIX_RE = re.compile(r"""(?:[\]\)\}>"'”’»*_$%.,;:!?…]|'s|’s)$""")
-_INFIX_RE = re.compile(r"""(?<=[\w)\]])[-–—/](?=[\w(\[$])|(?<=\w)[,:;](?=\w)|\.\.+""")
+_INFIX_RE = re.compile(r"""(?<=[\w)\]])(?:[-–—/]|---?)(?=[\w(\[$])|(?<=\w)[,:;](?=\w)|\.\.+""")
 
 
 def simple_tokenizer(vocab):

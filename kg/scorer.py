@@ -58,6 +58,9 @@ _CAPITALISED_RUN_RE = re.compile(  # starts at a capital letter (fast); the toke
     rf"[A-Z][^{_DELIMITERS}]*(?:[ \t\n]+(?:(?:of|for|to|via|the)[ \t\n]+)?{_CAPITALISED_WORD})*")
 _DELIMITER_CHARS = frozenset(" \t\n\r\f\v()[]{},;:\"“”")
 _TITLE_WORD_RE = re.compile(r"[A-Z][a-z]+")
+#: A dash written as hyphens: "---", or "--" before anything but a capital ("Holmström--Milgrom" is LaTeX's en
+#: dash inside a name, "Drop-Muon--a simple method" a dash after one).
+ASCII_DASH_RE = _ASCII_DASH_RE = re.compile(r"---|--(?![A-Z])")
 
 
 def _is_capitalised(word: str) -> bool:
@@ -156,6 +159,8 @@ def capitalised_runs(text: str, covered: Sequence[tuple[int, int]] = (), skip=No
         m_start, m_end = match.span()
         while m_start > 0 and text[m_start - 1] not in _DELIMITER_CHARS and not text[m_start - 1].isspace():
             m_start -= 1  # "gp2Scale", "$\\tau$-Bench": the token starts before its first capital
+        if "--" in text[m_start:m_end] and (dash := _ASCII_DASH_RE.search(text, m_start, m_end)):
+            m_end = dash.start()  # a dash written as hyphens ends the run: "Temporal SAE---with"
         group = text[m_start:m_end]
         if covered.covers(m_start, m_end):
             continue  # inside one mention: most acronyms and known names

@@ -697,3 +697,63 @@ def test_extract_a_model_called_x_and_a_system_trained_from_a_model_are_models(n
     # an apposition's noun phrase runs over the dots of a version number
     assert ("SAVIOR-OCR", "MODEL") in found(
         nlp, "We further introduce SAVIOR-OCR, a Qwen-2.5-VL-7B-Instruct model fine-tuned on our data.")
+
+
+def test_extract_decimal_sizes_after_a_known_family_stay_whole(nlp):
+    # "Bloom-7.1B": the version "-7" must not win over the size "-7.1B"
+    got = found(nlp, "On Qwen-3-32B and Bloom-7.1B it helps, exceeding NLLB-3.3B and GPT-0.1B.")
+    assert {("Bloom-7.1B", "MODEL"), ("NLLB-3.3B", "MODEL"), ("GPT-0.1B", "MODEL")} <= got
+    assert not {name for name, _ in got} & {"Bloom-7", "NLLB-3", "GPT-0"}
+
+
+def test_extract_a_model_before_what_it_is_measured_by_is_still_a_model(nlp):
+    assert ("RoBERTa-base", "MODEL") in found(nlp, "VAULT elevates RoBERTa-base accuracy from 88.48% on SNLI.")
+    assert ("GPT-4.1", "MODEL") in found(nlp, "On this benchmark GPT-4.1 scores 25.8%, far below humans.")
+    # … while a metric named after a model is no mention of it
+    assert "CLIP" not in {m.text for m in mentions(nlp, "We report the CLIP score of each image.")}
+
+
+def test_extract_dataset_editions_variants_and_marked_versions(nlp):
+    got = {(m.canonical, m.kind.value) for m in mentions(
+        nlp, "Results on AIME'24/'25 and AIME 2024/25 improve; we surpass nnUNet by 2.0% Dice on AMOS 2022. "
+             "We test on iNaturalist-C, mini-ImageNet-LTN and GenEval++, and compare with SecAlign++.")}
+    assert {("AIME 2024", "DATASET"), ("AIME 2025", "DATASET"), ("AMOS 2022", "DATASET"),
+            ("iNaturalist-C", "DATASET"), ("mini-ImageNet-LTN", "DATASET"), ("GenEval++", "DATASET"),
+            ("SecAlign++", "METHOD")} <= got
+    assert "AIME 25" not in {name for name, _ in got}
+    # a part that is itself a known model or method makes no variant of the benchmark
+    assert "GRF-LLM" not in {m.canonical for m in mentions(nlp, "We evaluate GRF-LLM on Google Research Football.")}
+    # a variant of what is never an entity is none either
+    assert not {m.text for m in mentions(nlp, "Translation quality is measured in BLEU and ChrF++.")}
+
+
+def test_extract_a_benchmark_named_so_is_a_dataset(nlp):
+    assert ("GTEx-Benchmark", "DATASET") in found(
+        nlp, "To benchmark this setting, we introduce GTEx-Benchmark, derived from GTEx and Ensembl.")
+
+
+def test_extract_dashes_written_as_hyphens_end_a_name_and_en_dashes_join_two(nlp):
+    got = {m.text for m in mentions(
+        nlp, "We introduce a Randomized Progressive Training method--Drop-Muon--a simple framework. "
+             "It beats Gated DeltaNet---and Mamba--can help.")}
+    assert {"Drop-Muon", "Gated DeltaNet", "Mamba"} <= got
+    assert not any("--" in text for text in got)
+    # "--" between capitals is LaTeX's en dash inside a name
+    assert "Black--White-Box Optimization Network" in {m.text for m in mentions(
+        nlp, r"We introduce a \textit{Black--White-Box Optimization Network} and its first instance.")}
+    # an en dash joins two things, not the parts of one coined name
+    assert not {m.text for m in mentions(nlp, "We align EEG–fMRI pairs and translate SQL–Cypher queries.")} & {
+        "EEG–fMRI", "SQL–Cypher"}
+
+
+def test_extract_names_lose_their_quotes_emphasis_marks_and_list_labels(nlp):
+    got = {(m.text, m.canonical or m.text) for m in mentions(
+        nlp, 'It serves *Stochastic Rate Tuning* (SRT). We formulate "predict-and-combinatorial optimization" '
+             "(PnCO) and model tactics, techniques, and procedures~(TTP). Two parts: \\textbf{1) MoE-Linear "
+             "Attention Module:} we design experts; (2) _Dynamic Cache Trajectory Alignment_ aligns caches.\n\n"
+             "**Findings.** It works.")}
+    assert {("Stochastic Rate Tuning", "Stochastic Rate Tuning"), ("SRT", "Stochastic Rate Tuning"),
+            ("PnCO", "predict-and-combinatorial optimization"),
+            ("MoE-Linear Attention Module", "MoE-Linear Attention Module")} <= got
+    assert not any(mark in text + name for text, name in got for mark in ("*", '"', "~", "_", ":", "1)"))
+    assert "Findings" not in {text.rstrip(".") for text, _ in got}
