@@ -680,6 +680,9 @@ def _clean_name(name: str) -> str:
     return " ".join(words)
 
 
+_APPOSITION_AFTER_RE = re.compile(r"\s*(?:,|—|–|\s-)\s*(?:a|an)\s")
+
+
 def _name_like(name: str) -> bool:
     words = name.split()
     if not words or len(name) < 2:
@@ -752,8 +755,9 @@ def introduced_names(text: str) -> Iterator[Candidate]:
             start = match.start("name")
             end = start + len(name)
             if non_entity_context(text, end) or (len(name.split()) > 1 and not technique_like(name)
-                                                 and kind_from_head(name) is None and kind_from_context(text, start, end) is None):
-                continue
+                                                 and kind_from_head(name) is None and kind_from_context(text, start, end) is None
+                                                 and not _APPOSITION_AFTER_RE.match(text, end)):
+                continue  # ("we introduce Guard Vector, a safety task vector": the apposition says it is a name)
             kind = kind_from_name(name) or kind_from_context(text, start, end) or kind_from_head(name) or M
             yield Candidate(start, end, name, kind, "introduced", 0.85, role=Role.PROPOSES)
     # "we introduce radiometric consistency, a physical constraint that …": lower case, typed by the apposition.

@@ -757,3 +757,10 @@ def test_extract_names_lose_their_quotes_emphasis_marks_and_list_labels(nlp):
             ("MoE-Linear Attention Module", "MoE-Linear Attention Module")} <= got
     assert not any(mark in text + name for text, name in got for mark in ("*", '"', "~", "_", ":", "1)"))
     assert "Findings" not in {text.rstrip(".") for text, _ in got}
+
+
+def test_extract_an_introduced_name_with_an_apposition_and_data_sources(nlp):
+    assert ("LLM Chemistry", "METHOD") in found(
+        nlp, "We introduce LLM Chemistry – a framework that measures when LLM combinations exhibit synergy.")
+    got = found(nlp, "We curate tables from arXiv papers and ICLR submissions from the OpenReview system.")
+    assert {("arXiv", "DATASET"), ("OpenReview", "DATASET")} <= got
