@@ -523,6 +523,9 @@ class ConceptResolver:
                                                or (cand.source == "variant" and cand.broader
                                                    and concept_key(cand.broader) in self.stoplist)):
                 continue  # never an entity, nor a variant of one ("ChrF++")
+            if cand.source == "gazetteer" and cand.text.rstrip("s") in _METRIC_ACRONYMS and \
+                    _METRIC_ACRONYMS[cand.text.rstrip("s")].search(text):
+                continue  # "improves MAE by 6.6%", "an MAE of 0.55": mean absolute error, not Masked Autoencoders
             if cand.source == "gazetteer" and cand.tier == "generic" and not _acronym_like(cand.text):
                 continue  # broad categories in words (transformer, supervised learning) only count when defined
             if cand.source == "gazetteer" and cand.start > 1 and text[cand.start - 1] == "-" and \
@@ -861,6 +864,15 @@ _PATTERN_SOURCES = frozenset({"coined", "latex", "introduced", "emphasis", "data
 _FOUND_ONCE = _PATTERN_SOURCES | {"list", "variant", "dataset-pattern"}
 
 
+#: Acronyms of known models or methods that abstracts also use for a metric, with the uses that say "metric":
+#: a number or a change follows or precedes it, or the abstract spells the metric out. Dev gold: of 56 abstracts
+#: that write "MAE", 43 meant mean absolute error; this finds 27 of them and 1 of the 16 Masked Autoencoders.
+_METRIC_ACRONYMS = {
+    "MAE": re.compile(
+        r"(?<![\w-])MAEs?(?:\s*(?:of|=|:|\()\s*[\d$]|\s+(?:reduction|improvement|loss|score|decrease|increase)s?\b)|"
+        r"(?:reduc\w*|improv\w*|lower\w*|decreas\w*|increas\w*|minimi\w*|average|worsening|energy|relative|"
+        r"metrics such as|,)\s+(?:the\s+)?(?:in\s+)?MAEs?(?![\w-])|[Mm]ean[ -][Aa]bsolute[ -][Ee]rror"),
+}
 _OPENING_MARKS, _CLOSING_MARKS = "*_\"“‘", "*_\"”’~"
 
 

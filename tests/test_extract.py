@@ -764,3 +764,9 @@ def test_extract_an_introduced_name_with_an_apposition_and_data_sources(nlp):
         nlp, "We introduce LLM Chemistry – a framework that measures when LLM combinations exhibit synergy.")
     got = found(nlp, "We curate tables from arXiv papers and ICLR submissions from the OpenReview system.")
     assert {("arXiv", "DATASET"), ("OpenReview", "DATASET")} <= got
+
+
+def test_extract_mae_as_a_metric_is_no_masked_autoencoder(nlp):
+    assert not mentions(nlp, "In traffic forecasting, it improves MAE by 6.60% and reaches an MAE of 0.55.")
+    assert not mentions(nlp, "It reaches a Mean Absolute Error (MAE) of 0.55 against expert scores.")
+    assert ("Masked Autoencoder", "METHOD") in found(nlp, "We pre-train a ViT with MAE and fine-tune it.")
