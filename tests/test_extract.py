@@ -770,3 +770,11 @@ def test_extract_mae_as_a_metric_is_no_masked_autoencoder(nlp):
     assert not mentions(nlp, "In traffic forecasting, it improves MAE by 6.60% and reaches an MAE of 0.55.")
     assert not mentions(nlp, "It reaches a Mean Absolute Error (MAE) of 0.55 against expert scores.")
     assert ("Masked Autoencoder", "METHOD") in found(nlp, "We pre-train a ViT with MAE and fine-tune it.")
+
+
+def test_extract_size_and_status_phrases_fields_and_adjectives_are_no_entities(nlp):
+    # ANNOTATION.md: size/status phrases ("small models"), fields and model-class words are not annotated
+    text = ("Small language models (SLMs) and pre-trained models (PTMs) protect Intellectual Property (IP) "
+            "with an AutoRegressive Gaussian head.")
+    assert not {m.text for m in mentions(nlp, text)} & {"SLMs", "PTMs", "Intellectual Property", "AutoRegressive",
+                                                        "Gaussian"}
