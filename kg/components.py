@@ -715,7 +715,7 @@ class TypeScoring:
     found it and the type the rules gave it. When it gives another type a probability higher than the rules'
     type by more than its margin (``threshold`` in the weights file), every mention of the name takes that
     type, and so does its acronym definition. Cross-validated on the dev gold (10 folds of annotation groups,
-    38,688 names): margin 0.2 fixed 338 types and broke 97 ("Honey-Data-15M" and "WildFeedback" used as data
+    38,751 names): margin 0.2 fixed 335 types and broke 98 ("Honey-Data-15M" and "WildFeedback" used as data
     are DATASET, "DanceGRPO" a METHOD).
     """
 
