@@ -240,19 +240,26 @@ def test_corpus_definition_of_an_acronym_beats_the_scorer():
     assert [(m.source, m.canonical) for m in alone] == [("scorer", "SRF")]
 
 
-@pytest.mark.shared
-def test_shipped_weights_are_what_training_on_the_dev_gold_gives_now(shared_data):
-    """The weights depend on what the rules leave uncovered: after a rule change, rerun scripts/train_span_scorer.py."""
+def training_script_and_dev_gold():
+    """scripts/train_span_scorer.py as a module, and the dev gold documents it trains on."""
     spec = importlib.util.spec_from_file_location("train_span_scorer", ROOT / "scripts" / "train_span_scorer.py")
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
-    from kg import nlp as kg_nlp
     from kg.evaluate import load_gold
     from kg.read import read_papers
 
     corpus = read_papers([script.CORPUS])
     docs = [d for g in script.GROUPS for part in g for d in load_gold(script.GOLD / f"iclr2026_dev_{part}.jsonl",
                                                                     "kg", corpus)]
+    return script, docs
+
+
+@pytest.mark.shared
+def test_shipped_weights_are_what_training_on_the_dev_gold_gives_now(shared_data):
+    """The weights depend on what the rules leave uncovered: after a rule change, rerun scripts/train_span_scorer.py."""
+    from kg import nlp as kg_nlp
+
+    script, docs = training_script_and_dev_gold()
     rows = [ex for doc_rows in script.examples(kg_nlp.build(), docs).values() for ex in doc_rows]
     shipped = load_scorer()
     retrained = train(rows, threshold=shipped.threshold)
@@ -267,16 +274,9 @@ def test_shipped_weights_are_what_training_on_the_dev_gold_gives_now(shared_data
 def test_shipped_type_weights_are_what_training_on_the_dev_gold_gives_now(shared_data):
     """The type scorer learns from what the rules and the span scorer find: after either changes, rerun
     scripts/train_span_scorer.py."""
-    spec = importlib.util.spec_from_file_location("train_span_scorer", ROOT / "scripts" / "train_span_scorer.py")
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
     from kg import nlp as kg_nlp
-    from kg.evaluate import load_gold
-    from kg.read import read_papers
 
-    corpus = read_papers([script.CORPUS])
-    docs = [d for g in script.GROUPS for part in g for d in load_gold(script.GOLD / f"iclr2026_dev_{part}.jsonl",
-                                                                    "kg", corpus)]
+    script, docs = training_script_and_dev_gold()
     rows = script.type_examples(kg_nlp.build(), docs)
     shipped = load_scorer(str(TYPE_PATH))
     retrained = train(rows, threshold=shipped.threshold, c=script.C)
