@@ -60,7 +60,7 @@ _DELIMITER_CHARS = frozenset(" \t\n\r\f\v()[]{},;:\"“”")
 _TITLE_WORD_RE = re.compile(r"[A-Z][a-z]+")
 #: A dash written as hyphens: "---", or "--" before anything but a capital ("Holmström--Milgrom" is LaTeX's en
 #: dash inside a name, "Drop-Muon--a simple method" a dash after one).
-ASCII_DASH_RE = _ASCII_DASH_RE = re.compile(r"---|--(?![A-Z])")
+ASCII_DASH_RE = re.compile(r"---|--(?![A-Z])")
 
 
 def _is_capitalised(word: str) -> bool:
@@ -159,7 +159,7 @@ def capitalised_runs(text: str, covered: Sequence[tuple[int, int]] = (), skip=No
         m_start, m_end = match.span()
         while m_start > 0 and text[m_start - 1] not in _DELIMITER_CHARS and not text[m_start - 1].isspace():
             m_start -= 1  # "gp2Scale", "$\\tau$-Bench": the token starts before its first capital
-        if "--" in text[m_start:m_end] and (dash := _ASCII_DASH_RE.search(text, m_start, m_end)):
+        if "--" in text[m_start:m_end] and (dash := ASCII_DASH_RE.search(text, m_start, m_end)):
             m_end = dash.start()  # a dash written as hyphens ends the run: "Temporal SAE---with"
         group = text[m_start:m_end]
         if covered.covers(m_start, m_end):
