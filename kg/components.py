@@ -168,14 +168,9 @@ class NamingPatterns:
             if cand.kind is not ConceptKind.DATASET or cand.tier != "named":
                 continue
             base = cand.canonical or cand.text
-            if cand.source != "gazetteer":
-                # A dataset found by its context is an edition when a year follows: "AMOS 2022", "MRQA 2019".
-                match = _DATASET_SUFFIX_RE.match(text, cand.end)
-                if match and match.group("years"):
-                    out.extend(replace(cand, end=match.end(), text=text[cand.start:match.end()], canonical=name,
-                                       broader=base, source="variant") for name in _editions(base, match))
-                continue
-            other = _WORD_SIBLING_RE.match(text, cand.end) if "-" in cand.text else None
+            # A dataset found by its context only takes an edition year: "AMOS 2022", "MRQA 2019".
+            known = cand.source == "gazetteer"
+            other = _WORD_SIBLING_RE.match(text, cand.end) if known and "-" in cand.text else None
             entry = gazetteer.lookup(f"{cand.text.rsplit('-', 1)[0]}-{other.group(1)}") if other else None
             if entry is not None and entry.kind is ConceptKind.DATASET:
                 # "ARC-Easy/Challenge": ARC-Easy and ARC-Challenge, when both are known.
@@ -183,7 +178,7 @@ class NamingPatterns:
                                    source="variant", broader=broader)
                            for name, broader in ((base, cand.broader), (entry.name, entry.broader)))
                 continue
-            siblings = _NUMBER_SIBLINGS_RE.match(text, cand.end) if base[-1:].isdigit() else None
+            siblings = _NUMBER_SIBLINGS_RE.match(text, cand.end) if known and base[-1:].isdigit() else None
             if siblings:
                 # "CIFAR-10/100": CIFAR-10 and CIFAR-100.
                 stem = base.rstrip("0123456789")
@@ -201,7 +196,7 @@ class NamingPatterns:
                            for name in names)
                 continue
             match = _DATASET_SUFFIX_RE.match(text, cand.end)
-            if not match:
+            if not match or not (known or match.group("years")):
                 continue
             if match.group("years"):
                 names = _editions(base, match)
@@ -523,8 +518,8 @@ class ConceptResolver:
                                                or (cand.source == "variant" and cand.broader
                                                    and concept_key(cand.broader) in self.stoplist)):
                 continue  # never an entity, nor a variant of one ("ChrF++")
-            if cand.source == "gazetteer" and cand.text.rstrip("s") in _METRIC_ACRONYMS and \
-                    _METRIC_ACRONYMS[cand.text.rstrip("s")].search(text):
+            if cand.source == "gazetteer" and (uses := _METRIC_ACRONYMS.get(cand.text.rstrip("s"))) and \
+                    uses.search(text):
                 continue  # "improves MAE by 6.6%", "an MAE of 0.55": mean absolute error, not Masked Autoencoders
             if cand.source == "gazetteer" and cand.tier == "generic" and not _acronym_like(cand.text):
                 continue  # broad categories in words (transformer, supervised learning) only count when defined
