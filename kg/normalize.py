@@ -165,9 +165,11 @@ def concept_key(text: str) -> str:
     'best of n'
     >>> concept_key("VQS") == concept_key("VQ")
     False
+    >>> concept_key("–")  # a lone dash is an empty key, not an error
+    ''
     """
     text = strip_latex(_DASH_RE.sub("-", unicodedata.normalize("NFKC", text)))
-    last = text.replace("-", " ").split()[-1] if text.split() else ""
+    last = (text.replace("-", " ").split() or [""])[-1]
     # "VQS" is an acronym ending in S, not the plural of "VQ"; "LLMs" is a plural.
     keep_s = last.isupper() and last.endswith("S")
     text = text.casefold().replace("-", " ").replace("_", " ")
