@@ -26,7 +26,8 @@ from .candidates import (
 from .gazetteer import Gazetteer, is_case_sensitive, load_gazetteer, load_stoplist
 from .normalize import concept_key, matching_text
 from .records import ConceptKind, Role
-from .scorer import ASCII_DASH_RE, TYPE_PATH, load_scorer, phrase_features, uncovered_runs, use_features
+from .scorer import (ASCII_DASH_RE, TYPE_PATH, load_scorer, part_features, phrase_features, uncovered_runs,
+                     use_features)
 
 __all__ = ["AbbreviationDetector", "GazetteerMatcher", "NamingPatterns", "ConceptResolver", "SpanScoring",
            "TypeScoring"]
@@ -714,11 +715,24 @@ class TypeScoring:
     are DATASET, "DanceGRPO" a METHOD).
     """
 
-    def __init__(self, nlp: Language, name: str, scorer_path: str | None = None) -> None:
+    def __init__(self, nlp: Language, name: str, scorer_path: str | None = None,
+                 gazetteer_path: str | None = None) -> None:
         _set_extension("kg_mentions", None)
         _set_extension("kg_acronyms", None)
         self.scorer = load_scorer(scorer_path or str(TYPE_PATH))
+        self.gazetteer = load_gazetteer(gazetteer_path)
         self._scores: dict[str, tuple[float, ...] | None] = {}
+        self._kinds: dict[str, str | None] = {}
+
+    def known_kind(self, piece: str) -> str | None:
+        """The type of a named-tier gazetteer entry ``piece`` names ("GRPO" in "DanceGRPO"), else None."""
+        kind = self._kinds.get(piece, False)
+        if kind is False:
+            if len(self._kinds) > 200_000:
+                self._kinds.clear()
+            entry = self.gazetteer.lookup(piece)
+            kind = self._kinds[piece] = entry.kind.value if entry is not None and entry.tier == "named" else None
+        return kind
 
     def retyped(self, doc: Doc) -> dict[str, ConceptKind]:
         """The new type of each name (concept key) the scorer retypes."""
@@ -740,13 +754,15 @@ class TypeScoring:
         return out
 
     def _phrase_scores(self, phrase: str) -> tuple[float, ...] | None:
-        """The bias plus the weights of what the name's words say (``kg.scorer.phrase_features``), once per phrase."""
+        """The bias plus the weights of what the name's words and pieces say (``kg.scorer.phrase_features``,
+        ``kg.scorer.part_features``), once per phrase."""
         scores = self._scores.get(phrase, False)
         if scores is False:
             if len(self._scores) > 200_000:
                 self._scores.clear()
             features = phrase_features(phrase)
-            scores = self._scores[phrase] = self.scorer.scores(features) if features else None
+            scores = self._scores[phrase] = self.scorer.scores(
+                (*features, *part_features(phrase, self.known_kind))) if features else None
         return scores
 
     def __call__(self, doc: Doc) -> Doc:
@@ -946,9 +962,9 @@ def make_span_scorer(nlp: Language, name: str, scorer_path: str | None, gazettee
     return SpanScoring(nlp, name, scorer_path, gazetteer_path, stoplist_path)
 
 
-@Language.factory("kg_type_scorer", default_config={"scorer_path": None})
-def make_type_scorer(nlp: Language, name: str, scorer_path: str | None) -> TypeScoring:
-    return TypeScoring(nlp, name, scorer_path)
+@Language.factory("kg_type_scorer", default_config={"scorer_path": None, "gazetteer_path": None})
+def make_type_scorer(nlp: Language, name: str, scorer_path: str | None, gazetteer_path: str | None) -> TypeScoring:
+    return TypeScoring(nlp, name, scorer_path, gazetteer_path)
 
 
 @Language.factory("kg_concept_resolver", default_config={"gazetteer_path": None, "stoplist_path": None})

@@ -137,7 +137,7 @@ def build(model: str | None = None, *, gazetteer_path: str | None = None,
     nlp.add_pipe("kg_naming_patterns", config=config)
     nlp.add_pipe("kg_concept_resolver", config={**config, "stoplist_path": stoplist_path})
     nlp.add_pipe("kg_span_scorer", config={**config, "stoplist_path": stoplist_path})
-    nlp.add_pipe("kg_type_scorer")
+    nlp.add_pipe("kg_type_scorer", config=config)
     # Building the gazetteer's phrase patterns filled the tokenizer's cache with their words; with
     # that cache the tokenizer ran slower over abstracts (5,000 ICLR abstracts: 6.4 s → 3.3 s with
     # spaCy's English rules, 2.2 s → 1.7 s with ours). Re-assigning the rules flushes the cache;

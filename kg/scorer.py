@@ -22,7 +22,7 @@ import json
 import math
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -30,7 +30,7 @@ from pathlib import Path
 from .records import ConceptKind
 
 __all__ = ["CLASSES", "SpanScorer", "capitalised_runs", "uncovered_runs", "span_features", "name_features",
-           "phrase_features", "use_features", "train", "load_scorer"]
+           "phrase_features", "part_features", "use_features", "train", "load_scorer"]
 
 #: Output classes, in the order of each weight vector.
 CLASSES = ("NONE", "METHOD", "MODEL", "DATASET")
@@ -312,33 +312,113 @@ def _context_words(text: str, start: int, end: int) -> tuple[str, str, str]:
     return words[1], words[0], (after[0].strip(_EDGE_PUNCTUATION).lower() or after[0]) if after else "</s>"
 
 
-def name_features(text: str, uses: Sequence[tuple[int, int, str, str, str]]) -> list[str]:
+def name_features(text: str, uses: Sequence[tuple[int, int, str, str, str]],
+                  kind_of: Callable[[str], str | None] = lambda piece: None) -> list[str]:
     """Sparse features of one name of an abstract, from all its mentions ``(start, end, source, kind, role)``.
 
-    What :func:`span_features` says of its first use (words, head, shape), then :func:`use_features`: the
-    words around each use, the sources that found it, the type the rules gave it and its role. The type
-    scorer reads them to retype a name its context types better than the rules did.
+    What :func:`span_features` says of its first use (words, head, shape) and :func:`part_features` of its
+    pieces (``kind_of`` gives the type a known name has: the gazetteer), then :func:`use_features`: the words
+    around each use, the sources that found it, the type the rules gave it and its role. The type scorer
+    reads them to retype a name its context types better than the rules did.
 
     >>> t = "We test on PelvicRT and on the PelvicRT split."
-    >>> name_features(t, [(11, 19, "coined", "METHOD", "uses"), (31, 39, "coined", "METHOD", "uses")])[-9:]
-    ['next=split', 'prev2=on', 'prev2=test', 'prev=on', 'prev=the', 'src=coined', 'rule=METHOD', 'role=uses', 'rs=METHOD|coined']
+    >>> features = name_features(t, [(11, 19, "coined", "METHOD", "uses"), (31, 39, "coined", "METHOD", "uses")])
+    >>> features[9:15], features[-7:]
+    (['next=and', 'next=split', 'prev2=on', 'prev2=test', 'prev=on', 'prev=the'], ['src=coined', 'rule=METHOD', 'role=uses', 'rs=METHOD|coined', 'part=pelvic', 'part=rt', 'last=rt'])
     """
-    phrase = phrase_features(text[uses[0][0]:uses[0][1]])
-    return [*phrase, *use_features(text, uses)[0]] if phrase else []
+    phrase = text[uses[0][0]:uses[0][1]]
+    words = phrase_features(phrase)
+    return [*words, *use_features(text, uses)[0], *part_features(phrase, kind_of)] if words else []
+
+
+#: Words of a name's sentence that say what kind of thing it is ("… on the X benchmark", "X outperforms the
+#: baselines", "models trained on X").
+CUE_WORDS = frozenset("""dataset datasets benchmark benchmarks corpus corpora suite suites data model models backbone
+backbones baseline baselines method methods framework frameworks algorithm algorithms trained train training evaluate
+evaluated evaluation evaluations finetuned fine-tuned fine-tune tasks task network networks architecture architectures
+approach approaches technique techniques split splits images videos samples collected including such outperforms
+achieves llm llms vlm vlms encoder decoder agent agents policy policies""".split())
+#: The words of a name: "DanceGRPO" → Dance, GRPO; "Geo170K" → Geo, 170K; "Qwen2.5-VL" → Qwen, 2.5, VL.
+_PART_RE = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+(?:\.[0-9]+)?[A-Za-z]?")
+#: Where a name splits into pieces that may be names themselves: "DanceGRPO", "LLaMA-3.1-8B-IT", "Edit-RRM".
+_PIECE_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|[-_ ]")
+_SIZE_RE = re.compile(r"[0-9]+(?:\.[0-9]+)?[BM]\b")
+_COUNT_RE = re.compile(r"[0-9]+[Kk]\b")
+_CUE_RE = re.compile(r"[a-z][a-z-]*")
+_WINDOW_RE = re.compile(r"[A-Za-z][A-Za-z-]*")
+_SENTENCE_BREAK_RE = re.compile(r"[.?!] ")
+
+
+@lru_cache(maxsize=65536)
+def _parts(phrase: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The lower-cased words of a name (``_PART_RE``) and its pieces (``_PIECE_RE``)."""
+    return (tuple(w.lower() for w in _PART_RE.findall(phrase)),
+            tuple(p for p in _PIECE_RE.split(phrase) if p))
+
+
+def part_features(phrase: str, kind_of: Callable[[str], str | None]) -> tuple[str, ...]:
+    """What the pieces of a coined name say: its words, its last word, the type of a known name that starts
+    or ends it or is a piece of it (``kind_of``: the gazetteer), and a model size or item count in it.
+
+    >>> known = {"grpo": "METHOD", "llama": "MODEL"}.get
+    >>> part_features("DanceGRPO", lambda piece: known(piece.lower()))
+    ('part=dance', 'part=grpo', 'last=grpo', 'end=METHOD', 'piece=METHOD')
+    >>> part_features("LLaMA-3.1-8B-IT", lambda piece: known(piece.lower()))[-2:]
+    ('start=MODEL', 'size')
+    """
+    words, pieces = _parts(phrase)
+    feats = [f"part={w}" for w in words]
+    if words:
+        feats.append(f"last={words[-1]}")
+    for k in range(1, len(pieces)):
+        for piece, side in (("".join(pieces[:k]), "start"), ("-".join(pieces[:k]), "start"),
+                            ("".join(pieces[k:]), "end"), ("-".join(pieces[k:]), "end")):
+            if kind := kind_of(piece):
+                feats.append(f"{side}={kind}")
+    if len(pieces) > 1:
+        feats.extend(f"piece={kind}" for piece in pieces if (kind := kind_of(piece)))
+    if _SIZE_RE.search(phrase):
+        feats.append("size")
+    if _COUNT_RE.search(phrase):
+        feats.append("count")
+    return tuple(dict.fromkeys(feats))
+
+
+@lru_cache(maxsize=64)
+def _sentence_cues(text: str) -> tuple[list[int], list[frozenset[str]]]:
+    """Once per abstract: where each sentence ends, and the ``sent=`` features of its cue words."""
+    ends = [match.start() + 1 for match in _SENTENCE_BREAK_RE.finditer(text)]
+    ends.append(len(text))
+    cues, start = [], 0
+    for end in ends:
+        words = CUE_WORDS.intersection(_CUE_RE.findall(text[start:end].lower()))
+        cues.append(frozenset(f"sent={w}" for w in words) if words else frozenset())
+        start = end
+    return ends, cues
 
 
 def use_features(text: str, uses: Sequence[tuple[int, int, str, str, str]]) -> tuple[list[str], str]:
     """The features of a name's uses (see :func:`name_features`) and the type the rules gave it: the type of
-    most of its mentions."""
+    most of its mentions.
+
+    The two words before each use and the word after it; the six words on either side within 80 characters
+    (``wl=``, ``wr=``); the cue words of its sentence (``sent=``: "benchmark", "baselines", "trained", …).
+    """
     context = set()
+    window: set[str] = set()
     kinds: dict[str, int] = {}
+    sentence_ends, cues = _sentence_cues(text)
     for start, end, _source, kind, _role in uses:
         prev, prev2, after = _context_words(text, start, end)
         context.update((f"prev={prev}", f"prev2={prev2}", f"next={after}"))
+        window.update(f"wl={w.lower()}" for w in _WINDOW_RE.findall(text, max(0, start - 80), start)[-6:])
+        window.update(f"wr={w.lower()}" for w in _WINDOW_RE.findall(text, end, end + 80)[:6])
+        window.update(cues[bisect_left(sentence_ends, start + 1)])
         kinds[kind] = kinds.get(kind, 0) + 1
     rule = max(kinds, key=lambda k: (kinds[k], k))
     sources = sorted({use[2] for use in uses})
     feats = sorted(context)
+    feats.extend(sorted(window))
     feats.extend(f"src={source}" for source in sources)
     feats.extend((f"rule={rule}", f"role={uses[0][4]}"))
     feats.extend(f"rs={rule}|{source}" for source in sources)

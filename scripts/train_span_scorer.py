@@ -77,6 +77,7 @@ def type_examples(nlp, docs) -> list[tuple[list[str], int]]:
     """One example per name the pipeline (without the type scorer) finds in a dev abstract that matches a
     named-tier gold entity: its ``name_features`` and the gold type."""
     rows = []
+    known_kind = nlp.get_pipe("kg_type_scorer").known_kind
     with nlp.select_pipes(disable=["kg_type_scorer"]):
         papers = (Paper(id=d.id, abstract=d.text, title=d.title) for d in docs)
         for gold, doc in zip(docs, nlp.pipe(kg_nlp.paper_doc(nlp, p) for p in papers)):
@@ -90,7 +91,7 @@ def type_examples(nlp, docs) -> list[tuple[list[str], int]]:
                 if entity is None or entity.tier != "named":
                     continue
                 features = name_features(text, [(m.start, m.end, m.source, m.kind.value, m.role.value)
-                                                 for m in mentions])
+                                                 for m in mentions], known_kind)
                 if features:
                     rows.append((features, CLASSES.index(sorted(entity.kinds)[0])))
     return rows

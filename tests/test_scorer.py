@@ -208,6 +208,25 @@ def test_the_type_scorer_retypes_every_use_of_a_name_when_it_is_sure(tmp_path):
     assert [m.kind for m in context if m.text == "PelvicRT"] == [ConceptKind.MODEL] * 2
 
 
+def test_the_type_scorer_reads_the_pieces_of_a_coined_name(tmp_path):
+    # "GRPO", a method the gazetteer knows, ends "PelvicGRPO": the piece's type is a feature of the name.
+    text = "Results on PelvicGRPO improve. ScanMixer is fast."
+    rules = {m.text: m.kind for m in annotate_one(nlp_with_type_scorer(tmp_path, {}), text)}
+    assert rules == {"PelvicGRPO": ConceptKind.DATASET, "ScanMixer": ConceptKind.METHOD}  # "results on X"; coined
+    pieces = annotate_one(nlp_with_type_scorer(tmp_path, {"end=METHOD": [0.0, 3.0, 0.0, 0.0]}), text)
+    assert {m.text: m.kind for m in pieces} == {"PelvicGRPO": ConceptKind.METHOD, "ScanMixer": ConceptKind.METHOD}
+    words = annotate_one(nlp_with_type_scorer(tmp_path, {"part=mixer": [0.0, 0.0, 3.0, 0.0]}), text)
+    assert {m.text: m.kind for m in words} == {"PelvicGRPO": ConceptKind.DATASET, "ScanMixer": ConceptKind.MODEL}
+
+
+def test_the_type_scorer_reads_the_cue_words_of_a_names_sentence(tmp_path):
+    text = "We run ScanMixer on scans; the benchmark is hard. PelvicRT is slow."
+    cue = annotate_one(nlp_with_type_scorer(tmp_path, {"sent=benchmark": [0.0, 0.0, 0.0, 3.0]}), text)
+    assert {m.text: m.kind for m in cue} == {"ScanMixer": ConceptKind.DATASET, "PelvicRT": ConceptKind.METHOD}
+    near = annotate_one(nlp_with_type_scorer(tmp_path, {"wr=scans": [0.0, 0.0, 3.0, 0.0]}), text)
+    assert {m.text: m.kind for m in near} == {"ScanMixer": ConceptKind.MODEL, "PelvicRT": ConceptKind.METHOD}
+
+
 def test_a_retyped_name_takes_its_acronym_definition_along(tmp_path):
     nlp = nlp_with_type_scorer(tmp_path, {"w=rewiring": [0.0, 0.0, 3.0, 0.0]})
     (ann,) = annotate(nlp, [Paper("x", "We propose the Graph Rewiring Operator (GRO). GRO is fast.")])
