@@ -630,8 +630,8 @@ class SpanScoring:
         urls = _url_spans(text)
         mentions = doc._.kg_mentions or []
         defined = frozenset(form for a in doc._.kg_abbreviations or () for form in (a.short, a.long))
-        runs = uncovered_runs(text, [(m.start, m.end) for m in mentions] + urls,
-                              proposed=_proposed_here, skip=self._skip, defined=defined)
+        runs = uncovered_runs(text, [(m.start, m.end) for m in mentions] + urls, proposed=_proposed_here,
+                              skip=self._skip, defined=defined, kind_of=self.gazetteer.named_kind)
         title = title_name(doc.user_data.get("kg_title"))
         if title is not None:
             key = concept_key(title[0])
@@ -722,17 +722,6 @@ class TypeScoring:
         self.scorer = load_scorer(scorer_path or str(TYPE_PATH))
         self.gazetteer = load_gazetteer(gazetteer_path)
         self._scores: dict[str, tuple[float, ...] | None] = {}
-        self._kinds: dict[str, str | None] = {}
-
-    def known_kind(self, piece: str) -> str | None:
-        """The type of a named-tier gazetteer entry ``piece`` names ("GRPO" in "DanceGRPO"), else None."""
-        kind = self._kinds.get(piece, False)
-        if kind is False:
-            if len(self._kinds) > 200_000:
-                self._kinds.clear()
-            entry = self.gazetteer.lookup(piece)
-            kind = self._kinds[piece] = entry.kind.value if entry is not None and entry.tier == "named" else None
-        return kind
 
     def retyped(self, doc: Doc) -> dict[str, ConceptKind]:
         """The new type of each name (concept key) the scorer retypes."""
@@ -762,7 +751,7 @@ class TypeScoring:
                 self._scores.clear()
             features = phrase_features(phrase)
             scores = self._scores[phrase] = self.scorer.scores(
-                (*features, *part_features(phrase, self.known_kind))) if features else None
+                (*features, *part_features(phrase, self.gazetteer.named_kind))) if features else None
         return scores
 
     def __call__(self, doc: Doc) -> Doc:

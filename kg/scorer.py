@@ -30,7 +30,7 @@ from pathlib import Path
 from .records import ConceptKind
 
 __all__ = ["CLASSES", "SpanScorer", "capitalised_runs", "uncovered_runs", "span_features", "name_features",
-           "phrase_features", "part_features", "use_features", "train", "load_scorer"]
+           "phrase_features", "part_features", "window_features", "use_features", "train", "load_scorer"]
 
 #: Output classes, in the order of each weight vector.
 CLASSES = ("NONE", "METHOD", "MODEL", "DATASET")
@@ -205,14 +205,16 @@ def capitalised_runs(text: str, covered: Sequence[tuple[int, int]] = (), skip=No
 
 
 def uncovered_runs(text: str, covered: Iterable[tuple[int, int]], *, proposed,
-                   skip=lambda phrase: False, defined: frozenset[str] = frozenset()) -> list[tuple[int, int, list[str]]]:
+                   skip=lambda phrase: False, defined: frozenset[str] = frozenset(),
+                   kind_of: Callable[[str], str | None] = lambda piece: None) -> list[tuple[int, int, list[str]]]:
     """``(start, end, features)`` of each capitalised run that overlaps no covered span.
 
     ``proposed(text, start)`` says whether the sentence introduces what
     starts there, ``skip(phrase)`` drops runs that are never entities (the
     stoplist, names the gazetteer knows), ``defined`` holds the abstract's
     abbreviation definitions (short and long forms); one left uncovered is a
-    definition the rules judged to be no entity ("super-resolution (SR)": a task).
+    definition the rules judged to be no entity ("super-resolution (SR)": a task);
+    ``kind_of`` gives the type of a known name (the gazetteer), for :func:`part_features`.
     """
     runs = capitalised_runs(text, list(covered), skip)
     counts: dict[str, int] = {}
@@ -220,7 +222,7 @@ def uncovered_runs(text: str, covered: Iterable[tuple[int, int]], *, proposed,
         counts[run[2].lower()] = counts.get(run[2].lower(), 0) + 1
     return [
         (start, end, span_features(text, toks, i, j, first, repeats=counts[phrase.lower()],
-                                   proposed=proposed(text, start))
+                                   proposed=proposed(text, start), kind_of=kind_of)
          + (["rejected-definition"] if phrase in defined else []))
         for start, end, phrase, toks, i, j, first in runs
     ]
@@ -236,8 +238,13 @@ _CAMEL_RE = re.compile(r"[a-z][A-Z]")
 
 
 def span_features(text: str, toks: Sequence[tuple[int, int, str]], i: int, j: int, sentence_initial: bool,
-                  *, repeats: int, proposed: bool) -> list[str]:
+                  *, repeats: int, proposed: bool, kind_of: Callable[[str], str | None] = lambda piece: None
+                  ) -> list[str]:
     """Sparse binary features of the run ``toks[i:j + 1]`` of ``text``; order is deterministic.
+
+    What its words say (:func:`phrase_features`), its pieces (:func:`part_features`, ``kind_of`` giving the
+    type of a known name), its neighbours, the words around it (:func:`window_features`), whether it
+    starts a sentence, whether the sentence introduces it and how often the abstract repeats it.
 
     >>> t = "We propose Shadow Loss, a new objective."
     >>> runs = capitalised_runs(t)
@@ -256,6 +263,8 @@ def span_features(text: str, toks: Sequence[tuple[int, int, str]], i: int, j: in
     if proposed:
         feats.append("proposed")
     feats.append(f"repeats={min(repeats, 3)}")
+    feats.extend(part_features(text[start:end], kind_of))
+    feats.extend(sorted(window_features(text, start, end)))
     return list(dict.fromkeys(feats))
 
 
@@ -397,23 +406,33 @@ def _sentence_cues(text: str) -> tuple[list[int], list[frozenset[str]]]:
     return ends, cues
 
 
+def window_features(text: str, start: int, end: int) -> set[str]:
+    """The six words on either side of ``text[start:end]`` within 80 characters (``wl=``, ``wr=``) and the cue
+    words of its sentence (``sent=``: "benchmark", "baselines", "trained", …).
+
+    >>> sorted(window_features("Models trained on FooSet beat the baselines. Next.", 18, 24))
+    ['sent=baselines', 'sent=models', 'sent=trained', 'wl=models', 'wl=on', 'wl=trained', 'wr=baselines', 'wr=beat', 'wr=next', 'wr=the']
+    """
+    sentence_ends, cues = _sentence_cues(text)
+    feats = {f"wl={w.lower()}" for w in _WINDOW_RE.findall(text, max(0, start - 80), start)[-6:]}
+    feats.update(f"wr={w.lower()}" for w in _WINDOW_RE.findall(text, end, end + 80)[:6])
+    feats.update(cues[bisect_left(sentence_ends, start + 1)])
+    return feats
+
+
 def use_features(text: str, uses: Sequence[tuple[int, int, str, str, str]]) -> tuple[list[str], str]:
     """The features of a name's uses (see :func:`name_features`) and the type the rules gave it: the type of
     most of its mentions.
 
-    The two words before each use and the word after it; the six words on either side within 80 characters
-    (``wl=``, ``wr=``); the cue words of its sentence (``sent=``: "benchmark", "baselines", "trained", …).
+    The two words before each use and the word after it, and its :func:`window_features`.
     """
     context = set()
     window: set[str] = set()
     kinds: dict[str, int] = {}
-    sentence_ends, cues = _sentence_cues(text)
     for start, end, _source, kind, _role in uses:
         prev, prev2, after = _context_words(text, start, end)
         context.update((f"prev={prev}", f"prev2={prev2}", f"next={after}"))
-        window.update(f"wl={w.lower()}" for w in _WINDOW_RE.findall(text, max(0, start - 80), start)[-6:])
-        window.update(f"wr={w.lower()}" for w in _WINDOW_RE.findall(text, end, end + 80)[:6])
-        window.update(cues[bisect_left(sentence_ends, start + 1)])
+        window |= window_features(text, start, end)
         kinds[kind] = kinds.get(kind, 0) + 1
     rule = max(kinds, key=lambda k: (kinds[k], k))
     sources = sorted({use[2] for use in uses})

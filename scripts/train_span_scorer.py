@@ -77,7 +77,7 @@ def type_examples(nlp, docs) -> list[tuple[list[str], int]]:
     """One example per name the pipeline (without the type scorer) finds in a dev abstract that matches a
     named-tier gold entity: its ``name_features`` and the gold type."""
     rows = []
-    known_kind = nlp.get_pipe("kg_type_scorer").known_kind
+    known_kind = nlp.get_pipe("kg_type_scorer").gazetteer.named_kind
     with nlp.select_pipes(disable=["kg_type_scorer"]):
         papers = (Paper(id=d.id, abstract=d.text, title=d.title) for d in docs)
         for gold, doc in zip(docs, nlp.pipe(kg_nlp.paper_doc(nlp, p) for p in papers)):
