@@ -219,6 +219,13 @@ def test_the_type_scorer_reads_the_pieces_of_a_coined_name(tmp_path):
     assert {m.text: m.kind for m in words} == {"PelvicGRPO": ConceptKind.DATASET, "ScanMixer": ConceptKind.MODEL}
 
 
+def test_the_type_scorer_leaves_broad_categories_alone(tmp_path):
+    # A scorer that makes every MODEL a METHOD: the coined name is retyped, "LLMs" (generic in the gazetteer) is not.
+    text = "We fine-tune LLMs and PelvicNet on scans."
+    mentions = annotate_one(nlp_with_type_scorer(tmp_path, {"rule=MODEL": [0.0, 3.0, 0.0, 0.0]}), text)
+    assert {m.text: m.kind for m in mentions} == {"LLMs": ConceptKind.MODEL, "PelvicNet": ConceptKind.METHOD}
+
+
 def test_the_type_scorer_reads_the_cue_words_of_a_names_sentence(tmp_path):
     text = "We run ScanMixer on scans; the benchmark is hard. PelvicRT is slow."
     cue = annotate_one(nlp_with_type_scorer(tmp_path, {"sent=benchmark": [0.0, 0.0, 0.0, 3.0]}), text)
