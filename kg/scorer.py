@@ -5,7 +5,8 @@ mentions. What they leave is often still a name: "Conditional Clifford-Steerable
 Kernels", "Teacher-Inspired Auxiliary Targets", an acronym used without its
 definition ("S-PPO"). This module proposes every capitalised run of words the
 rules did not cover, describes it by sparse features (its words, head, shape,
-neighbours, whether the sentence introduces it) and scores it with a
+its pieces and the type of a known name among them, neighbours, the words around
+it, whether the sentence introduces it) and scores it with a
 multinomial logistic regression over NONE / METHOD / MODEL / DATASET, trained
 on the development gold (``scripts/train_span_scorer.py``).
 The weights ship as data (``kg/patterns/span_scorer.json``); scoring is a few
