@@ -59,23 +59,16 @@ class Gazetteer:
                     compact[squeezed] = entry if compact.get(squeezed, entry) is entry else None
         object.__setattr__(self, "_index", index)
         object.__setattr__(self, "_compact", {k: e for k, e in compact.items() if e is not None and len(k) >= 6})
-        object.__setattr__(self, "_kinds", {})
 
     def lookup(self, text: str) -> GazetteerEntry | None:
         """The entry one of whose names or aliases ``text`` is (after concept-key normalisation)."""
         return self._index.get(concept_key(text))  # type: ignore[attr-defined]
 
     def named_kind(self, text: str) -> str | None:
-        """The type (``"METHOD"``, ``"MODEL"``, ``"DATASET"``) of the named-tier entry ``text`` names, else None;
-        remembered per text (the scorers ask it of every piece of every coined name: "GRPO" in "DanceGRPO")."""
-        kinds = self._kinds  # type: ignore[attr-defined]
-        kind = kinds.get(text, False)
-        if kind is False:
-            if len(kinds) > 200_000:
-                kinds.clear()
-            entry = self.lookup(text)
-            kind = kinds[text] = entry.kind.value if entry is not None and entry.tier == "named" else None
-        return kind
+        """The type (``"METHOD"``, ``"MODEL"``, ``"DATASET"``) of the named-tier entry ``text`` names, else None
+        (the scorers ask it of every piece of a coined name: "GRPO" in "DanceGRPO")."""
+        entry = self.lookup(text)
+        return entry.kind.value if entry is not None and entry.tier == "named" else None
 
     def lookup_compact(self, text: str) -> GazetteerEntry | None:
         """Like :meth:`lookup`, but with the spaces and hyphens between words ignored: "BigBenchHard" is
