@@ -27,7 +27,7 @@ from .gazetteer import Gazetteer, is_case_sensitive, load_gazetteer, load_stopli
 from .normalize import concept_key, matching_text
 from .records import ConceptKind, Role
 from .scorer import (ASCII_DASH_RE, TYPE_PATH, load_scorer, part_features, phrase_features, uncovered_runs,
-                     use_features)
+                     sibling_features, use_features)
 
 __all__ = ["AbbreviationDetector", "GazetteerMatcher", "NamingPatterns", "ConceptResolver", "SpanScoring",
            "TypeScoring"]
@@ -708,12 +708,13 @@ class TypeScoring:
     Runs last. For each name of the abstract (its mentions grouped by concept key), a multinomial logistic
     regression over METHOD / MODEL / DATASET, trained on the development gold's named entities
     (``scripts/train_span_scorer.py``), reads the name's words and pieces (with the type of a known name among
-    them: "GRPO" in "DanceGRPO"), the words around its uses and the cue words of their sentences, the sources
-    that found it and the type the rules gave it. When it gives another type a probability higher than the rules'
+    them: "GRPO" in "DanceGRPO"), the words around its uses and the cue words of their sentences, the types of
+    the names coordinated with it ("models such as scGPT, UCE and X"), the sources that found it and the type
+    the rules gave it. When it gives another type a probability higher than the rules'
     type by more than its margin (``threshold`` in the weights file), every mention of the name takes that
     type, and so does its acronym definition. Cross-validated on the dev gold (10 folds of annotation groups,
-    38,826 names): margin 0.2 fixed 664 types and broke 183 ("Honey-Data-15M" and "WildFeedback" used as data
-    are DATASET, "DanceGRPO" a METHOD). A broad category the gazetteer lists as generic ("LLMs", "GNNs") is
+    38,826 names): margin 0.2 fixed 708 types and broke 191 ("Honey-Data-15M" and "WildFeedback" used as data
+    are DATASET, "DanceGRPO" a METHOD); without the coordinated names' types, 664 and 183. A broad category the gazetteer lists as generic ("LLMs", "GNNs") is
     never retyped: the gold rarely names one, so the scorer has hardly seen them (over the first 6,000 ICLR
     abstracts it had made 372 mentions of "LLM(s)" and "large language models" METHODs; in cross-validation,
     2 fixes among 711 such names are lost).
@@ -731,8 +732,13 @@ class TypeScoring:
         """The new type of each name (concept key) the scorer retypes."""
         text = _text(doc)
         names: dict[str, list[Candidate]] = {}
-        for mention in doc._.kg_mentions or ():
-            names.setdefault(concept_key(mention.canonical or mention.text), []).append(mention)
+        uses: dict[str, set[int]] = {}
+        ordered = sorted(doc._.kg_mentions or (), key=lambda m: m.start)
+        for n, mention in enumerate(ordered):
+            key = concept_key(mention.canonical or mention.text)
+            names.setdefault(key, []).append(mention)
+            uses.setdefault(key, set()).add(n)
+        spans = [(m.start, m.end, m.source, m.kind.value) for m in ordered]
         out = {}
         for key, mentions in names.items():
             first = mentions[0]
@@ -744,6 +750,7 @@ class TypeScoring:
                 continue
             features, rule = use_features(text, [(m.start, m.end, m.source, m.kind.value, m.role.value)
                                                  for m in mentions])
+            features += sibling_features(text, spans, uses[key])
             kind = self.scorer.retype(self.scorer.probabilities(features, scores), rule)
             if kind is not None:
                 out[key] = kind

@@ -31,7 +31,7 @@ from pathlib import Path
 from .records import ConceptKind
 
 __all__ = ["CLASSES", "SpanScorer", "capitalised_runs", "uncovered_runs", "span_features", "name_features",
-           "phrase_features", "part_features", "window_features", "use_features", "train", "load_scorer"]
+           "phrase_features", "part_features", "window_features", "use_features", "sibling_features", "train", "load_scorer"]
 
 #: Output classes, in the order of each weight vector.
 CLASSES = ("NONE", "METHOD", "MODEL", "DATASET")
@@ -443,6 +443,36 @@ def use_features(text: str, uses: Sequence[tuple[int, int, str, str, str]]) -> t
     feats.extend((f"rule={rule}", f"role={uses[0][4]}"))
     feats.extend(f"rs={rule}|{source}" for source in sources)
     return feats, rule
+
+
+#: What joins two coordinated names: "A, B", "A and B", "A, and B", "A or B", "A/B", "A vs. B".
+_COORDINATION_RE = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or|vs\.?)\s+|/)\s*")
+
+
+def sibling_features(text: str, mentions: Sequence[tuple[int, int, str, str]], name: set[int]) -> list[str]:
+    """The types of the names coordinated with a name's uses ("models such as scGPT, UCE and X"): ``sib=`` the
+    rules' type of each, ``sibg=`` when the gazetteer found it.
+
+    ``mentions`` are the abstract's mentions ``(start, end, source, kind)`` sorted by start; ``name`` the
+    indexes of the name's own uses among them.
+
+    >>> t = "Backbones such as Llama-2, FooNet and Mistral."
+    >>> ms = [(18, 25, "gazetteer", "MODEL"), (27, 33, "coined", "METHOD"), (38, 45, "gazetteer", "MODEL")]
+    >>> sibling_features(t, ms, {1})
+    ['sib=MODEL', 'sibg=MODEL']
+    """
+    feats = set()
+    for k in name:
+        for other in (k - 1, k + 1):
+            if other in name or not 0 <= other < len(mentions):
+                continue
+            left, right = (mentions[other], mentions[k]) if other < k else (mentions[k], mentions[other])
+            if _COORDINATION_RE.fullmatch(text, left[1], right[0]):
+                sibling = mentions[other]
+                feats.add(f"sib={sibling[3]}")
+                if sibling[2] == "gazetteer":
+                    feats.add(f"sibg={sibling[3]}")
+    return sorted(feats)
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from kg.evaluate import evaluate, load_gold, predict  # noqa: E402
 from kg.normalize import concept_key  # noqa: E402
 from kg.read import read_papers  # noqa: E402
 from kg.records import Paper  # noqa: E402
-from kg.scorer import CLASSES, DEFAULT_PATH, TYPE_PATH, name_features, train  # noqa: E402
+from kg.scorer import CLASSES, DEFAULT_PATH, TYPE_PATH, name_features, sibling_features, train  # noqa: E402
 
 GOLD = ROOT / "bench" / "gold"
 CORPUS = ROOT.parent / "shared" / "data" / "iclr2026-openreview" / "iclr2026_submissions.jsonl.gz"
@@ -82,8 +82,13 @@ def type_examples(nlp, docs) -> list[tuple[list[str], int]]:
         papers = (Paper(id=d.id, abstract=d.text, title=d.title) for d in docs)
         for gold, doc in zip(docs, nlp.pipe(kg_nlp.paper_doc(nlp, p) for p in papers)):
             names: dict[str, list] = {}
-            for m in doc._.kg_mentions or ():
-                names.setdefault(concept_key(m.canonical or m.text), []).append(m)
+            uses: dict[str, set[int]] = {}
+            ordered = sorted(doc._.kg_mentions or (), key=lambda m: m.start)
+            spans = [(m.start, m.end, m.source, m.kind.value) for m in ordered]
+            for n, m in enumerate(ordered):
+                key = concept_key(m.canonical or m.text)
+                names.setdefault(key, []).append(m)
+                uses.setdefault(key, set()).add(n)
             text = doc.user_data["kg_text"]
             for key, mentions in names.items():
                 keys = {key} | {concept_key(m.text) for m in mentions}
@@ -93,6 +98,7 @@ def type_examples(nlp, docs) -> list[tuple[list[str], int]]:
                 features = name_features(text, [(m.start, m.end, m.source, m.kind.value, m.role.value)
                                                  for m in mentions], known_kind)
                 if features:
+                    features += sibling_features(text, spans, uses[key])
                     rows.append((features, CLASSES.index(sorted(entity.kinds)[0])))
     return rows
 

@@ -12,7 +12,8 @@ from kg import extract
 from kg.nlp import PaperAnnotation, annotate
 from kg.records import ConceptKind, Paper, Role
 from kg.scorer import (
-    CLASSES, DEFAULT_PATH, TYPE_PATH, capitalised_runs, load_scorer, name_features, span_features, train,
+    CLASSES, DEFAULT_PATH, TYPE_PATH, capitalised_runs, load_scorer, name_features, sibling_features,
+    span_features, train,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -232,6 +233,31 @@ def test_the_type_scorer_reads_the_cue_words_of_a_names_sentence(tmp_path):
     assert {m.text: m.kind for m in cue} == {"ScanMixer": ConceptKind.DATASET, "PelvicRT": ConceptKind.METHOD}
     near = annotate_one(nlp_with_type_scorer(tmp_path, {"wr=scans": [0.0, 0.0, 3.0, 0.0]}), text)
     assert {m.text: m.kind for m in near} == {"ScanMixer": ConceptKind.MODEL, "PelvicRT": ConceptKind.METHOD}
+
+
+def test_sibling_features_give_the_types_of_coordinated_names_only():
+    text = "Backbones such as Llama-2, FooNet and Mistral; FooNet beats BarSet, or GSM8K vs. MATH/BazNet."
+    mentions = [(18, 25, "gazetteer", "MODEL"), (27, 33, "coined", "METHOD"), (38, 45, "gazetteer", "MODEL"),
+                (47, 53, "coined", "METHOD"), (60, 66, "coined", "DATASET"), (71, 76, "gazetteer", "DATASET"),
+                (81, 85, "gazetteer", "DATASET"), (86, 92, "coined", "METHOD")]
+    assert [text[s:e] for s, e, _, _ in mentions] == ["Llama-2", "FooNet", "Mistral", "FooNet", "BarSet", "GSM8K",
+                                                      "MATH", "BazNet"]
+    # "FooNet" (uses 1 and 3): coordinated with two gazetteer models; "FooNet beats BarSet" is no coordination.
+    assert sibling_features(text, mentions, {1, 3}) == ["sib=MODEL", "sibg=MODEL"]
+    # ", or", " vs. " and "/" coordinate too; a name's other uses are not its siblings.
+    assert sibling_features(text, mentions, {5}) == ["sib=DATASET", "sibg=DATASET"]
+    assert sibling_features(text, mentions, {4}) == ["sib=DATASET", "sibg=DATASET"]
+    assert sibling_features(text, mentions, {7}) == ["sib=DATASET", "sibg=DATASET"]
+    assert sibling_features(text, mentions, {0, 2}) == ["sib=METHOD"]
+
+
+def test_the_type_scorer_reads_the_types_of_coordinated_names(tmp_path):
+    text = "We compare Llama-2, PelvicRT and Mistral. PelvicRT is fast."
+    nlp = nlp_with_type_scorer(tmp_path, {"sibg=MODEL": [0.0, 0.0, 3.0, 0.0]})
+    kinds = {m.text: m.kind for m in annotate_one(nlp, text)}
+    assert kinds["PelvicRT"] is ConceptKind.MODEL
+    alone = {m.text: m.kind for m in annotate_one(nlp, "We compare PelvicRT and its ablations. PelvicRT is fast.")}
+    assert alone["PelvicRT"] is ConceptKind.METHOD
 
 
 def test_a_retyped_name_takes_its_acronym_definition_along(tmp_path):
