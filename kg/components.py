@@ -710,14 +710,14 @@ class TypeScoring:
     (``scripts/train_span_scorer.py``), reads the name's words and pieces (with the type of a known name among
     them: "GRPO" in "DanceGRPO"), the words around its uses and the cue words of their sentences, the types of
     the names coordinated with it ("models such as scGPT, UCE and X"), the sources that found it and the type
-    the rules gave it. When it gives another type a probability higher than the rules'
-    type by more than its margin (``threshold`` in the weights file), every mention of the name takes that
-    type, and so does its acronym definition. Cross-validated on the dev gold (10 folds of annotation groups,
-    38,826 names): margin 0.2 fixed 708 types and broke 191 ("Honey-Data-15M" and "WildFeedback" used as data
-    are DATASET, "DanceGRPO" a METHOD); without the coordinated names' types, 664 and 183. A broad category the gazetteer lists as generic ("LLMs", "GNNs") is
-    never retyped: the gold rarely names one, so the scorer has hardly seen them (over the first 6,000 ICLR
-    abstracts it had made 372 mentions of "LLM(s)" and "large language models" METHODs; in cross-validation,
-    2 fixes among 711 such names are lost).
+    the rules gave it. When it gives another type a probability higher than the rules' type by more than its
+    margin (``threshold`` in the weights file), every mention of the name takes that type, and so does its
+    acronym definition. Cross-validated on the dev gold (10 folds of annotation groups, 38,826 names): margin
+    0.2 fixed 708 types and broke 191 ("Honey-Data-15M" and "WildFeedback" used as data are DATASET,
+    "DanceGRPO" a METHOD); without the coordinated names' types, 664 and 183. A broad category the gazetteer
+    lists as generic ("LLMs", "GNNs") is never retyped: the gold rarely names one, so the scorer has hardly
+    seen them (over the first 6,000 ICLR abstracts it had made 372 mentions of "LLM(s)" and "large language
+    models" METHODs; in cross-validation, 2 fixes among 711 such names are lost).
     """
 
     def __init__(self, nlp: Language, name: str, scorer_path: str | None = None,
