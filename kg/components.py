@@ -728,19 +728,24 @@ class TypeScoring:
         self.gazetteer = load_gazetteer(gazetteer_path)
         self._scores: dict[str, tuple[float, ...] | None] = {}
 
+    @staticmethod
+    def names(doc: Doc) -> Iterator[tuple[str, list[Candidate], list[str]]]:
+        """Each name of the abstract: its concept key, its mentions in text order and the types of the names
+        coordinated with it (``kg.scorer.sibling_features``). What the scorer judges, here and in training."""
+        text = _text(doc)
+        ordered = sorted(doc._.kg_mentions or (), key=lambda m: m.start)
+        spans = [(m.start, m.end, m.source, m.kind.value) for m in ordered]
+        uses: dict[str, list[int]] = {}
+        for n, mention in enumerate(ordered):
+            uses.setdefault(concept_key(mention.canonical or mention.text), []).append(n)
+        for key, indexes in uses.items():
+            yield key, [ordered[n] for n in indexes], sibling_features(text, spans, set(indexes))
+
     def retyped(self, doc: Doc) -> dict[str, ConceptKind]:
         """The new type of each name (concept key) the scorer retypes."""
         text = _text(doc)
-        names: dict[str, list[Candidate]] = {}
-        uses: dict[str, set[int]] = {}
-        ordered = sorted(doc._.kg_mentions or (), key=lambda m: m.start)
-        for n, mention in enumerate(ordered):
-            key = concept_key(mention.canonical or mention.text)
-            names.setdefault(key, []).append(mention)
-            uses.setdefault(key, set()).add(n)
-        spans = [(m.start, m.end, m.source, m.kind.value) for m in ordered]
         out = {}
-        for key, mentions in names.items():
+        for key, mentions, siblings in self.names(doc):
             first = mentions[0]
             known = self.gazetteer.lookup(first.canonical or first.text)
             if known is not None and known.tier == "generic":
@@ -750,7 +755,7 @@ class TypeScoring:
                 continue
             features, rule = use_features(text, [(m.start, m.end, m.source, m.kind.value, m.role.value)
                                                  for m in mentions])
-            features += sibling_features(text, spans, uses[key])
+            features += siblings
             kind = self.scorer.retype(self.scorer.probabilities(features, scores), rule)
             if kind is not None:
                 out[key] = kind

@@ -28,11 +28,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kg import nlp as kg_nlp  # noqa: E402
+from kg.components import TypeScoring  # noqa: E402
 from kg.evaluate import evaluate, load_gold, predict  # noqa: E402
 from kg.normalize import concept_key  # noqa: E402
 from kg.read import read_papers  # noqa: E402
 from kg.records import Paper  # noqa: E402
-from kg.scorer import CLASSES, DEFAULT_PATH, TYPE_PATH, name_features, sibling_features, train  # noqa: E402
+from kg.scorer import CLASSES, DEFAULT_PATH, TYPE_PATH, name_features, train  # noqa: E402
 
 GOLD = ROOT / "bench" / "gold"
 CORPUS = ROOT.parent / "shared" / "data" / "iclr2026-openreview" / "iclr2026_submissions.jsonl.gz"
@@ -75,22 +76,15 @@ def examples(nlp, docs) -> dict[str, list[tuple[list[str], int]]]:
 
 def type_examples(nlp, docs) -> list[tuple[list[str], int]]:
     """One example per name the pipeline (without the type scorer) finds in a dev abstract that matches a
-    named-tier gold entity: its ``name_features`` and the gold type."""
+    named-tier gold entity: its ``name_features`` and the types of the names coordinated with it (what
+    ``TypeScoring`` reads), and the gold type."""
     rows = []
     known_kind = nlp.get_pipe("kg_type_scorer").gazetteer.named_kind
     with nlp.select_pipes(disable=["kg_type_scorer"]):
         papers = (Paper(id=d.id, abstract=d.text, title=d.title) for d in docs)
         for gold, doc in zip(docs, nlp.pipe(kg_nlp.paper_doc(nlp, p) for p in papers)):
-            names: dict[str, list] = {}
-            uses: dict[str, set[int]] = {}
-            ordered = sorted(doc._.kg_mentions or (), key=lambda m: m.start)
-            spans = [(m.start, m.end, m.source, m.kind.value) for m in ordered]
-            for n, m in enumerate(ordered):
-                key = concept_key(m.canonical or m.text)
-                names.setdefault(key, []).append(m)
-                uses.setdefault(key, set()).add(n)
             text = doc.user_data["kg_text"]
-            for key, mentions in names.items():
+            for key, mentions, siblings in TypeScoring.names(doc):
                 keys = {key} | {concept_key(m.text) for m in mentions}
                 entity = next((e for e in gold.entities if e.keys & keys), None)
                 if entity is None or entity.tier != "named":
@@ -98,7 +92,7 @@ def type_examples(nlp, docs) -> list[tuple[list[str], int]]:
                 features = name_features(text, [(m.start, m.end, m.source, m.kind.value, m.role.value)
                                                  for m in mentions], known_kind)
                 if features:
-                    features += sibling_features(text, spans, uses[key])
+                    features += siblings
                     rows.append((features, CLASSES.index(sorted(entity.kinds)[0])))
     return rows
 
