@@ -31,7 +31,8 @@ from pathlib import Path
 from .records import ConceptKind
 
 __all__ = ["CLASSES", "SpanScorer", "capitalised_runs", "uncovered_runs", "span_features", "name_features",
-           "phrase_features", "part_features", "window_features", "use_features", "sibling_features", "train", "load_scorer"]
+           "phrase_features", "part_features", "window_features", "use_features", "sibling_features", "train",
+           "load_scorer"]
 
 #: Output classes, in the order of each weight vector.
 CLASSES = ("NONE", "METHOD", "MODEL", "DATASET")

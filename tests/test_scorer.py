@@ -244,11 +244,14 @@ def test_sibling_features_give_the_types_of_coordinated_names_only():
                                                       "MATH", "BazNet"]
     # "FooNet" (uses 1 and 3): coordinated with two gazetteer models; "FooNet beats BarSet" is no coordination.
     assert sibling_features(text, mentions, {1, 3}) == ["sib=MODEL", "sibg=MODEL"]
-    # ", or", " vs. " and "/" coordinate too; a name's other uses are not its siblings.
+    # ", or", " vs. " and "/" coordinate too.
     assert sibling_features(text, mentions, {5}) == ["sib=DATASET", "sibg=DATASET"]
     assert sibling_features(text, mentions, {4}) == ["sib=DATASET", "sibg=DATASET"]
     assert sibling_features(text, mentions, {7}) == ["sib=DATASET", "sibg=DATASET"]
     assert sibling_features(text, mentions, {0, 2}) == ["sib=METHOD"]
+    # A name's other uses are not its siblings.
+    repeated = [(0, 6, "coined", "METHOD"), (8, 14, "coined", "METHOD"), (19, 25, "coined", "DATASET")]
+    assert sibling_features("FooNet, FooNet and BarSet", repeated, {0, 1}) == ["sib=DATASET"]
 
 
 def test_the_type_scorer_reads_the_types_of_coordinated_names(tmp_path):
